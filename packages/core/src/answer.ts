@@ -1,0 +1,50 @@
+import { BearerError, type PlantStoreError, renderBearerChallenge } from './errors';
+import type { Plant } from './plant';
+import type { PlantAnswer } from './request';
+
+// RFC 6750 §5.3: answers that depend on credentials are not cached, and say what they vary on.
+const SUCCESS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  vary: 'Authorization',
+});
+
+const PUBLIC_MESSAGES: Readonly<Record<number, string>> = {
+  500: 'The plant could not be created because of an internal error.',
+  503: 'The service is temporarily unavailable; retry later.',
+};
+
+/**
+ * The 200 answer: the plant without its id, `tag` only when it has one.
+ *
+ * @param plant - the stored plant
+ * @returns the answer to write
+ */
+export function plantAnswer(plant: Plant): PlantAnswer {
+  const body =
+    plant.tag === undefined
+      ? JSON.stringify({ name: plant.name })
+      : JSON.stringify({ name: plant.name, tag: plant.tag });
+  return { status: 200, headers: SUCCESS_HEADERS, body };
+}
+
+/**
+ * The answer for an error, in the Error shape `{error, message}`. 5xx answers carry a generic
+ * message: internals go to `onError`, never to the client.
+ *
+ * @param error - what went wrong
+ * @param realm - the realm named in `WWW-Authenticate`
+ * @returns the answer to write
+ */
+export function errorAnswer(error: PlantStoreError, realm: string): PlantAnswer {
+  const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
+  if (error instanceof BearerError) {
+    headers['www-authenticate'] = renderBearerChallenge(realm, error.challenge);
+  }
+  // The client is told to hang up: the rest of its body is not going to be read.
+  if (error.status === 408 || error.status === 413) headers.connection = 'close';
+  const message = error.expose
+    ? error.message
+    : (PUBLIC_MESSAGES[error.status] ?? PUBLIC_MESSAGES[500] ?? '');
+  return { status: error.status, headers, body: JSON.stringify({ error: error.status, message }) };
+}

@@ -1,0 +1,43 @@
+import { decodeUtf8 } from './decode-utf8';
+import { InvalidBodyError, PayloadTooLargeError } from './errors';
+import type { NewPlant } from './plant';
+import { readBody } from './read-body';
+import { readPlantJson } from './read-plant-json';
+import type { HeaderReader, PlantRequest } from './request';
+import { candidateFromParsed, validatePlant } from './validate-plant';
+
+/** Body limits of a service. */
+export interface BodyLimits {
+  readonly limitBytes: number;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Reads, decodes, parses and validates the body of a create request, in that order. The content
+ * type has been checked already.
+ *
+ * @param request - the request
+ * @param headers - its headers
+ * @param limits - size and time limits
+ * @returns the plant, exactly as sent
+ * @throws an {@link InvalidBodyError}, `PayloadTooLargeError` or `RequestTimeoutError`
+ */
+export async function parsePlantBody(
+  request: PlantRequest,
+  headers: HeaderReader,
+  limits: BodyLimits,
+): Promise<NewPlant> {
+  const { body } = request;
+  if (body === undefined || body === null) {
+    if (request.parsedBody !== undefined)
+      return validatePlant(candidateFromParsed(request.parsedBody));
+    throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
+  }
+  // A declared length over the limit is refused before a byte is read.
+  const declared = headers('content-length');
+  if (declared?.length === 1 && Number(declared[0]) > limits.limitBytes) {
+    throw new PayloadTooLargeError(limits.limitBytes);
+  }
+  const raw = await readBody(body, { ...limits, signal: request.signal });
+  return validatePlant(readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw)));
+}
