@@ -1,3 +1,5 @@
+import type { Principal } from './principal';
+
 /** A header's value as hosts hand it over: Node's `headersDistinct` gives arrays, `headers` strings. */
 export type HeaderValue = string | readonly string[] | undefined;
 
@@ -26,6 +28,11 @@ export interface PlantRequest {
   readonly parsedBody?: unknown;
   /** Fires when the client goes away; reading stops. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The host's own router already matched this request to the route (Koa's `router.post('/plants',
+   * …)`), so method and path are not checked again.
+   */
+  readonly matched?: boolean | undefined;
 }
 
 /** The core's answer, ready to write: adapters copy status, headers and body as they are. */
@@ -35,6 +42,8 @@ export interface PlantAnswer {
   readonly headers: Readonly<Record<string, string>>;
   /** Serialised JSON. */
   readonly body: string;
+  /** Who made the request, when the token was verified; adapters expose it to the host. */
+  readonly principal?: Principal | undefined;
 }
 
 /** Reads every value of one header, whichever form the host handed the headers in. */

@@ -72,8 +72,10 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     try {
-      if (!isRoutePath(request.path)) throw new NotFoundError();
-      if (request.method !== 'POST') throw new MethodNotAllowedError();
+      if (request.matched !== true) {
+        if (!isRoutePath(request.path)) throw new NotFoundError();
+        if (request.method !== 'POST') throw new MethodNotAllowedError();
+      }
       const headers = headerReader(request.headers);
       const token = readBearerToken(headers('authorization'));
       const authRequest: AuthRequest = { method: request.method, path: request.path, headers };
@@ -84,9 +86,10 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       if (created) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
-      return plantAnswer(plant);
+      return { ...plantAnswer(plant), principal };
     } catch (error) {
-      return reject(error, hookContext(request, principal));
+      const answer = reject(error, hookContext(request, principal));
+      return principal === undefined ? answer : { ...answer, principal };
     }
   };
 
