@@ -1,4 +1,10 @@
 export { describeStoreConformance } from './store-conformance';
-export type { StoreConformanceOptions } from './store-conformance';
+export type { StoreConformanceOptions, TestRegistrar } from './store-conformance';
 export { createTokenIssuer } from './token-issuer';
-export type { TokenIssuer, TokenIssuerOptions, SignOptions } from './token-issuer';
+export type {
+  OutageMode,
+  SignOptions,
+  TokenIssuer,
+  TokenIssuerAlgorithm,
+  TokenIssuerOptions,
+} from './token-issuer';
