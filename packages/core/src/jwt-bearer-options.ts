@@ -1,3 +1,4 @@
+import type { VerifiedTokenCacheOptions } from './verified-token-cache';
 import type { CryptoKey, JWK, JWTVerifyOptions } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import type { RemoteKeySetOptions } from './remote-key-set';
@@ -59,6 +60,11 @@ export interface JwtBearerOptions {
   readonly fetch?: typeof fetch;
   /** The clock in epoch milliseconds, for tests: token times and the JWKS cache follow it. */
   readonly now?: () => number;
+  /**
+   * The cache of verified tokens (see docs/security.md): `{ max, maxAgeMs }`, default
+   * `{ max: 1000, maxAgeMs: 300000 }`, or `false` to verify every request's token afresh.
+   */
+  readonly cache?: VerifiedTokenCacheOptions | false;
 }
 
 /** Checked `jwtBearer` options: where keys come from, and what jose checks. */
@@ -69,12 +75,13 @@ export interface JwtBearerConfig {
   readonly verifyOptions: JWTVerifyOptions;
   readonly requiredScopes: readonly string[];
   readonly now: (() => number) | undefined;
+  readonly cache: VerifiedTokenCacheOptions | false;
 }
 
 // Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
 const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
-  ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now'],
+  ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
 ]);
 const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'retryAfter']);
 // jose's duration words, without signs or "ago": a maximum age is never negative.
@@ -151,6 +158,25 @@ function algorithms(value: unknown, fit: readonly JwsAlgorithm[], kind: string):
     }
   }
   return value as JwsAlgorithm[];
+}
+
+function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
+  if (value === undefined) return {};
+  if (value === false) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return optionError('cache', 'must be false or { max, maxAgeMs }', describeValue(value));
+  }
+  const { max, maxAgeMs, ...rest } = value as Record<string, unknown>;
+  for (const name of Object.keys(rest))
+    throw new TypeError(`jwtBearer: unknown option "cache.${name}"`);
+  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
+    optionError('cache.max', 'must be a whole number of at least 1', describeValue(max));
+  }
+  seconds('cache.maxAgeMs', maxAgeMs);
+  return {
+    ...(max !== undefined && { max: max as number }),
+    ...(maxAgeMs !== undefined && { maxAgeMs: maxAgeMs as number }),
+  };
 }
 
 function isFunction(option: string, value: unknown): void {
@@ -248,5 +274,6 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     },
     requiredScopes: strings('requiredScopes', options.requiredScopes, SCOPE_TOKEN) ?? [],
     now: options.now,
+    cache: cacheOptions(options.cache),
   };
 }

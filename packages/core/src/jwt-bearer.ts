@@ -13,7 +13,9 @@ import { assertCompactJws } from './jws-format';
 import { resolveJwtBearerOptions, type JwtBearerOptions } from './jwt-bearer-options';
 import type { Principal } from './principal';
 import { createRemoteKeySet, type RemoteKeySet } from './remote-key-set';
+import { staticKeyResolver } from './static-key';
 import type { VerificationKey } from './verification-key';
+import { createVerifiedTokenCache, type TokenWindow } from './verified-token-cache';
 
 export type { JwtBearerJwksOptions, JwtBearerOptions } from './jwt-bearer-options';
 export type { JwsAlgorithm } from './verification-key';
@@ -76,6 +78,21 @@ async function verifyJwt(token: string, key: Key, options: JWTVerifyOptions): Pr
   }
 }
 
+/** The window in which jose would accept this token again, in epoch milliseconds. */
+function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindow {
+  const tolerance = typeof options.clockTolerance === 'number' ? options.clockTolerance : 0;
+  const { exp, nbf, iat } = payload;
+  const maxAge = typeof options.maxTokenAge === 'number' ? options.maxTokenAge : undefined;
+  const ends = [
+    exp === undefined ? Infinity : (exp + tolerance) * 1000,
+    maxAge === undefined || iat === undefined ? Infinity : (iat + maxAge + tolerance) * 1000,
+  ];
+  return {
+    validFrom: nbf === undefined ? -Infinity : (nbf - tolerance) * 1000,
+    validUntil: Math.min(...ends),
+  };
+}
+
 /** Reads `scope` (space-separated) and `scp` (a list, or space-separated) into one list. */
 function readScopes(payload: JWTPayload): string[] {
   const scopes = new Set<string>();
@@ -114,18 +131,23 @@ function readScopes(payload: JWTPayload): string[] {
  * ```
  */
 export function jwtBearer(options: JwtBearerOptions): Authenticator {
-  const { source, verifyOptions, requiredScopes, now } = resolveJwtBearerOptions(options);
+  const config = resolveJwtBearerOptions(options);
+  const { source, verifyOptions, requiredScopes, now } = config;
   let keySet: RemoteKeySet | undefined;
   let key: Key;
   if ('url' in source) {
     keySet = createRemoteKeySet(source.url, source.jwks);
     key = keySet.getKey;
   } else {
-    key = source.key;
+    key = staticKeyResolver(source.key);
   }
+  const cache = config.cache === false ? undefined : createVerifiedTokenCache(config.cache);
+  const clock = now ?? Date.now;
 
   return {
     async verify(token: string): Promise<Principal> {
+      const cached = cache?.get(token, clock(), keySet?.version ?? 0);
+      if (cached !== undefined) return cached;
       assertCompactJws(token);
       let payload: JWTPayload;
       try {
@@ -142,7 +164,15 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
       if (!requiredScopes.every((scope) => scopes.includes(scope))) {
         throw new InsufficientScopeError(requiredScopes);
       }
-      return { subject: payload.sub, scopes, claims: payload };
+      const principal: Principal = { subject: payload.sub, scopes, claims: payload };
+      cache?.set(
+        token,
+        principal,
+        tokenWindow(payload, verifyOptions),
+        clock(),
+        keySet?.version ?? 0,
+      );
+      return principal;
     },
     ready: async () => keySet?.ready(),
     close: () => Promise.resolve(),
