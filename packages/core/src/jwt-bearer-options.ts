@@ -174,7 +174,7 @@ function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   }
   seconds('cache.maxAgeMs', maxAgeMs);
   return {
-    ...(max !== undefined && { max: max as number }),
+    ...(max !== undefined && { max: max }),
     ...(maxAgeMs !== undefined && { maxAgeMs: maxAgeMs as number }),
   };
 }

@@ -92,7 +92,7 @@ describe('jwtBearer with the verified-token cache', () => {
     }
   });
 
-  it('can be turned off', async () => {
+  it('can be turned off', () => {
     expect(() => jwtBearer({ secret, cache: false })).not.toThrow();
     expect(() => jwtBearer({ secret, cache: { max: 0 } })).toThrow(/"cache.max"/);
     expect(() => jwtBearer({ secret, cache: { size: 1 } as never })).toThrow(/"cache.size"/);
