@@ -1,6 +1,6 @@
 import type { VerifiedTokenCacheOptions } from './verified-token-cache';
-import type { CryptoKey, JWK, JWTVerifyOptions } from 'jose';
-import type { KeyObject } from 'node:crypto';
+import type { JWTVerifyOptions } from 'jose';
+import type { JsonWebKey, KeyObject, webcrypto } from 'node:crypto';
 import type { RemoteKeySetOptions } from './remote-key-set';
 import {
   ASYMMETRIC_ALGORITHMS,
@@ -31,7 +31,9 @@ export interface JwtBearerOptions {
   /** Shared HMAC secret of at least 32 bytes (HS256; HS384 from 48 bytes, HS512 from 64). */
   readonly secret?: string | Uint8Array;
   /** Public key: PEM (SPKI or PKCS#1), a public JWK, a `KeyObject` or a `CryptoKey`. */
-  readonly publicKey?: string | JWK | KeyObject | CryptoKey;
+  // Node's own key types, not jose's: jose ships only ESM, and its types in our .d.cts would break
+  // CommonJS consumers that check library types.
+  readonly publicKey?: string | JsonWebKey | KeyObject | webcrypto.CryptoKey;
   /** Where the identity provider serves its JWKS: `https:`, or `http:` on a loopback host only. */
   readonly jwksUri?: string | URL;
   /** Accepted `iss` value(s). */

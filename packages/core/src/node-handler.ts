@@ -39,9 +39,12 @@ export function createNodeHandler(service: PlantService): NodeHandler {
  */
 export function writeAnswer(res: ServerResponse, answer: PlantAnswer): void {
   if (res.headersSent) return;
-  res.writeHead(answer.status, {
-    ...answer.headers,
-    'content-length': Buffer.byteLength(answer.body),
-  });
+  for (const [name, value] of Object.entries(answer.headers)) {
+    // A host's CORS middleware may have set `Vary: Origin` already: add to it, do not replace it.
+    const existing = name === 'vary' ? res.getHeader('vary') : undefined;
+    res.setHeader(name, existing === undefined ? value : `${String(existing)}, ${value}`);
+  }
+  res.setHeader('content-length', Buffer.byteLength(answer.body));
+  res.statusCode = answer.status;
   res.end(answer.body);
 }

@@ -268,3 +268,13 @@ describe('candidateFromParsed', () => {
     expect(candidateFromParsed({ id: 1, shared, cyclic }).id).toBe(1n);
   });
 });
+
+describe('candidateFromParsed, for strings a host parser unescaped', () => {
+  it('refuses a lone surrogate in name or tag, as the strict reader does', () => {
+    for (const text of ['{"id":1,"name":"\\ud800"}', '{"id":1,"name":"a","tag":"x\\udfff"}']) {
+      expect(() => candidateFromParsed(JSON.parse(text))).toThrow(
+        expect.objectContaining({ code: 'body_lone_surrogate', status: 400 }),
+      );
+    }
+  });
+});

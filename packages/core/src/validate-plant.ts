@@ -160,8 +160,8 @@ export function candidateFromParsed(value: unknown): PlantCandidate {
   checkStructure(value);
   const candidate = Object.create(null) as Record<Field, unknown>;
   if (Object.hasOwn(value, 'id')) candidate.id = idFromParsed(value['id']);
-  if (Object.hasOwn(value, 'name')) candidate.name = placeholder(value['name']);
-  if (Object.hasOwn(value, 'tag')) candidate.tag = placeholder(value['tag']);
+  if (Object.hasOwn(value, 'name')) candidate.name = wellFormed(placeholder(value['name']));
+  if (Object.hasOwn(value, 'tag')) candidate.tag = wellFormed(placeholder(value['tag']));
   return candidate;
 }
 
@@ -210,6 +210,20 @@ function checkStructure(root: object): void {
 }
 
 /** Objects and arrays carry nothing a field could use; only their type matters from here on. */
+// JSON.parse turns "\ud800" into a lone surrogate; the strict reader refuses it, so this path must too.
+function wellFormed(value: unknown): unknown {
+  if (
+    typeof value === 'string' &&
+    !(value as string & { isWellFormed(): boolean }).isWellFormed()
+  ) {
+    throw new InvalidBodyError(
+      'body_lone_surrogate',
+      'A string holds an unpaired UTF-16 surrogate, which is not text; send well-formed Unicode.',
+    );
+  }
+  return value;
+}
+
 function placeholder(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   return Array.isArray(value) ? [] : (Object.create(null) as object);
