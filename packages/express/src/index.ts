@@ -1,0 +1,3 @@
+export { plantRouter } from './plant-router';
+export type { PlantRouter } from './plant-router';
+export type { PlantLocals } from './locals';

@@ -1,0 +1,61 @@
+import {
+  createPlantService,
+  isPlantService,
+  type PlantService,
+  type PlantServiceOptions,
+  writeAnswer,
+} from '@plantstore/core';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { requestBody } from './request-body';
+
+/** The middleware {@link plantRouter} returns: an Express `RequestHandler` with its service. */
+export interface PlantRouter extends RequestHandler {
+  /** The service behind the route, for `ready()` in a readiness probe and `close()` at shutdown. */
+  readonly service: PlantService;
+}
+
+/**
+ * Mounts `POST /plants` into an Express 4 or 5 application, relative to where it is mounted. Every
+ * other method and path goes on to the host's next handler untouched; the route's own answers
+ * (success or any contract error) are written here and never reach the host's error middleware.
+ *
+ * Routing follows the core's options: pass `strictRouting: true` or `caseSensitiveRouting: true`
+ * when the app (or the host router) enables `strict routing` or `case sensitive routing`.
+ *
+ * @param optionsOrService - the core's options, or a service made by `createPlantService` so that
+ *   one store and one key set cache serve several mounts
+ * @returns the middleware, with the `service` it serves
+ * @throws TypeError when an option is missing or wrong, at once
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { jwtBearer, memoryStore } from '@plantstore/core';
+ * import { plantRouter } from '@plantstore/express';
+ *
+ * const app = express();
+ * app.use('/api', plantRouter({ store: memoryStore(), auth: jwtBearer({ jwksUri, issuer, audience }) }));
+ * app.listen(3000); // POST /api/plants
+ * ```
+ */
+export function plantRouter(optionsOrService: PlantServiceOptions | PlantService): PlantRouter {
+  const service = isPlantService(optionsOrService)
+    ? optionsOrService
+    : createPlantService(optionsOrService);
+  const plantRoute = (req: Request, res: Response, next: NextFunction): void => {
+    if (!service.matches(req.method, req.path)) return next();
+    service
+      .handle({
+        method: req.method,
+        path: req.path,
+        headers: req.headersDistinct,
+        ...requestBody(req),
+      })
+      .then((answer) => {
+        res.locals.plantstore = { principal: answer.principal };
+        writeAnswer(res, answer);
+      })
+      // `handle` never rejects; this keeps anything truly unexpected off Express 4's unhandled path.
+      .catch(next);
+  };
+  return Object.assign(plantRoute, { service });
+}

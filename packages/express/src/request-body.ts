@@ -1,0 +1,30 @@
+import type { PlantRequest } from '@plantstore/core';
+import type { Request } from 'express';
+
+/** The body half of a {@link PlantRequest}: the raw stream or bytes, or what a host parser made. */
+export type RequestBody = Pick<PlantRequest, 'body' | 'parsedBody'>;
+
+/**
+ * Hands the core the body in the most exact form still available. Unread, the request itself (the
+ * core reads it with its limit and time-out); read by `express.text()` or `express.raw()`, that
+ * text or those bytes; read by `express.json()`, the parsed value (ids past 2^53 are then refused).
+ *
+ * @param req - the Express request
+ * @returns `body` or `parsedBody` for the core
+ * @example
+ * ```ts
+ * service.handle({ method: req.method, path: req.path, headers: req.headersDistinct, ...requestBody(req) });
+ * ```
+ */
+export function requestBody(req: Request): RequestBody {
+  // body-parser 1 (Express 4) flags `_body` before reading; body-parser 2 (Express 5) leaves no flag,
+  // only an ended stream. `req.body` alone proves nothing: body-parser 1 sets `{}` when it skips.
+  const consumed = (req as { _body?: unknown })._body === true || req.readableEnded;
+  if (!consumed) return { body: req };
+  const parsed: unknown = req.body;
+  if (typeof parsed === 'string' || parsed instanceof Uint8Array) return { body: parsed };
+  // Both body-parser majors turn an empty JSON body into `{}`; the core should see what was sent.
+  if (req.headers['content-length'] === '0') return { body: '' };
+  // Read by something that kept nothing: the core answers 400 `body_aborted` (already consumed).
+  return parsed === undefined ? { body: req } : { parsedBody: parsed };
+}

@@ -1,0 +1,159 @@
+import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
+import { type ContractHost, expectError, expectRouteHeaders, send } from '@plantstore/http-suite';
+import type { RequestHandler } from 'express';
+import { describe, expect, it } from 'vitest';
+import { plantRouter } from '../src/index';
+import { useFixture } from './fixture';
+import { countingErrorHandler, hostCatchAll, majors, postWithoutLength, start } from './hosts';
+
+const fixture = useFixture();
+
+interface ParsedHost {
+  readonly host: ContractHost;
+  readonly store: MemoryStore;
+  readonly rejected: PlantStoreError[];
+  readonly hostErrors: unknown[];
+}
+
+for (const [name, express] of majors) {
+  /** An app that runs `parsers` before the route, as a host with its own body parsing would. */
+  const hostWith = async (...parsers: RequestHandler[]): Promise<ParsedHost> => {
+    const store = memoryStore();
+    const rejected: PlantStoreError[] = [];
+    const errors = countingErrorHandler();
+    const app = express();
+    for (const parser of parsers) app.use(parser);
+    app.use(plantRouter({ store, auth: fixture.auth(), onRejected: (e) => void rejected.push(e) }));
+    app.use(hostCatchAll);
+    app.use(errors.handler);
+    return { host: fixture.track(await start(app)), store, rejected, hostErrors: errors.calls };
+  };
+
+  describe(`${name} with express.json() mounted before the route`, () => {
+    it('creates a plant with a safe integer id from the parsed body', async () => {
+      const { host, store } = await hostWith(express.json());
+      const reply = await fixture.post(host.url, '{"id":9007199254740991,"name":"Fern","tag":"t"}');
+      expect(reply.status).toBe(200);
+      expectRouteHeaders(reply);
+      expect(reply.text).toBe('{"name":"Fern","tag":"t"}');
+      expect(store.get(9007199254740991n)?.name).toBe('Fern');
+    });
+
+    it('answers a replay 200 and other content 409, as without a parser', async () => {
+      const { host } = await hostWith(express.json());
+      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
+      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
+      expectError(await fixture.post(host.url, '{"id":5,"name":"B"}'), 409);
+    });
+
+    it('answers ids past 2^53 400 id_unsafe_in_parsed_body, with the mounting advice', async () => {
+      const { host, store, rejected } = await hostWith(express.json());
+      for (const id of ['9007199254740993', '9223372036854775807', '-9223372036854775808']) {
+        const reply = await fixture.post(host.url, `{"id":${id},"name":"Rounded"}`);
+        expectError(reply, 400, /mount the plants route before express\.json\(\)/);
+        expect(rejected.at(-1)?.code).toBe('id_unsafe_in_parsed_body');
+      }
+      expect(store.size).toBe(0);
+    });
+
+    it("leaves bad JSON to express.json(), which answers 400 through the host's error handler", async () => {
+      const { host, rejected, hostErrors } = await hostWith(express.json());
+      const reply = await fixture.post(host.url, '{"id":1,');
+      expect(reply.status).toBe(400);
+      expect(reply.json).toMatchObject({ host: 'error handler' });
+      expect(hostErrors).toHaveLength(1);
+      expect(hostErrors[0]).toMatchObject({ status: 400, type: 'entity.parse.failed' });
+      expect(rejected).toEqual([]);
+    });
+
+    it('answers an empty body 400 body_empty, not the {} body-parser makes of it', async () => {
+      const { host, rejected } = await hostWith(express.json());
+      expectError(await fixture.post(host.url, ''), 400, /empty/);
+      expect(rejected.at(-1)?.code).toBe('body_empty');
+    });
+
+    it('answers a request without any body 400 body_empty (Express 5 leaves req.body undefined)', async () => {
+      const seen: unknown[] = [];
+      const observe: RequestHandler = (req, _res, next) => {
+        seen.push(req.body);
+        next();
+      };
+      const { host, rejected, hostErrors } = await hostWith(express.json(), observe);
+      const reply = await postWithoutLength(`${host.url}/plants`, {
+        authorization: `Bearer ${fixture.token}`,
+        'content-type': 'application/json',
+      });
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.text)).toMatchObject({ error: 400 });
+      expect(rejected.at(-1)?.code).toBe('body_empty');
+      expect(hostErrors).toEqual([]);
+      // body-parser 1 sets {} on a request it skips; body-parser 2 leaves undefined.
+      expect(seen).toEqual([name === 'Express 4' ? {} : undefined]);
+    });
+
+    it('reads the body itself when the parser skipped it, so another media type answers 415', async () => {
+      const { host, rejected } = await hostWith(express.json());
+      const reply = await fixture.post(host.url, '{"id":1,"name":"a"}', {
+        headers: { 'content-type': 'text/plain' },
+      });
+      expectError(reply, 415);
+      expect(rejected.at(-1)?.code).toBe('media_type_unsupported');
+    });
+
+    it('answers JSON that is not an object 400 body_not_object', async () => {
+      const { host, rejected } = await hostWith(express.json());
+      expectError(await fixture.post(host.url, '[1,2]'), 400);
+      expect(rejected.at(-1)?.code).toBe('body_not_object');
+    });
+
+    it('still answers 401 without a token, after the parser has read the body', async () => {
+      const { host } = await hostWith(express.json());
+      const reply = await send(host.url, {
+        body: '{"id":1,"name":"a"}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expectError(reply, 401);
+    });
+  });
+
+  describe(`${name} with express.text() or express.raw() mounted before the route`, () => {
+    it('keeps 9007199254740993 exact from the text express.text() left', async () => {
+      const { host, store } = await hostWith(express.text({ type: 'application/json' }));
+      const reply = await fixture.post(host.url, '{"id":9007199254740993,"name":"Text"}');
+      expect(reply.status).toBe(200);
+      expect(store.get(9007199254740993n)?.name).toBe('Text');
+    });
+
+    it('keeps 9007199254740993 exact from the bytes express.raw() left, and checks their UTF-8', async () => {
+      const { host, store, rejected } = await hostWith(express.raw({ type: 'application/json' }));
+      const reply = await fixture.post(host.url, '{"id":9007199254740993,"name":"Raw"}');
+      expect(reply.status).toBe(200);
+      expect(store.get(9007199254740993n)?.name).toBe('Raw');
+      const invalid = Buffer.concat([
+        Buffer.from('{"id":1,"name":"'),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}'),
+      ]);
+      expectError(await fixture.post(host.url, invalid), 400);
+      expect(rejected.at(-1)?.code).toBe('body_invalid_utf8');
+    });
+
+    it('still applies its own limit to a body express.raw() read (413)', async () => {
+      const { host } = await hostWith(express.raw({ type: 'application/json' }));
+      const big = `{"id":1,"name":"${'x'.repeat(16_384)}"}`;
+      expectError(await fixture.post(host.url, big), 413);
+    });
+  });
+
+  describe(`${name} with a host middleware that reads the body and keeps nothing`, () => {
+    it('answers 400 body_aborted instead of waiting for a stream that has ended', async () => {
+      const drain: RequestHandler = (req, _res, next) => {
+        req.on('end', () => next());
+        req.resume();
+      };
+      const { host, rejected } = await hostWith(drain);
+      expectError(await fixture.post(host.url, '{"id":1,"name":"a"}'), 400);
+      expect(rejected.at(-1)?.code).toBe('body_aborted');
+    });
+  });
+}

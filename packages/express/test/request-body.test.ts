@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+import { describe, expect, it } from 'vitest';
+import { requestBody } from '../src/request-body';
+
+/** The few members `requestBody` reads, as body-parser 1 and 2 leave them (see the real-app tests). */
+const fake = (fields: {
+  _body?: boolean;
+  readableEnded: boolean;
+  body?: unknown;
+  headers?: Record<string, string>;
+}): Request => ({ headers: {}, ...fields }) as unknown as Request;
+
+describe('requestBody', () => {
+  it('hands over the unread stream when no parser ran', () => {
+    const req = fake({ readableEnded: false });
+    expect(requestBody(req)).toEqual({ body: req });
+  });
+
+  it('hands over the unread stream when body-parser 1 skipped the request and left {}', () => {
+    const req = fake({ readableEnded: false, body: {} });
+    expect(requestBody(req).body).toBe(req);
+  });
+
+  it('hands over the parsed value body-parser 1 flagged with _body', () => {
+    expect(requestBody(fake({ _body: true, readableEnded: true, body: { id: 1 } }))).toEqual({
+      parsedBody: { id: 1 },
+    });
+  });
+
+  it('hands over the parsed value when body-parser 2 ended the stream without a flag', () => {
+    expect(requestBody(fake({ readableEnded: true, body: { id: 1 } }))).toEqual({
+      parsedBody: { id: 1 },
+    });
+  });
+
+  it('hands over the text or bytes express.text() and express.raw() left, to be read exactly', () => {
+    const bytes = Buffer.from('{"id":1}');
+    expect(requestBody(fake({ readableEnded: true, body: '{"id":1}' }))).toEqual({
+      body: '{"id":1}',
+    });
+    expect(requestBody(fake({ readableEnded: true, body: bytes })).body).toBe(bytes);
+  });
+
+  it('hands over an empty body, not the {} a JSON parser made of Content-Length: 0', () => {
+    const req = fake({ readableEnded: true, body: {}, headers: { 'content-length': '0' } });
+    expect(requestBody(req)).toEqual({ body: '' });
+  });
+
+  it('hands over the ended stream when a reader kept nothing, so the core reports it consumed', () => {
+    const req = fake({ readableEnded: true });
+    expect(requestBody(req).body).toBe(req);
+  });
+});

@@ -1,0 +1,27 @@
+import type { PlantService, PlantServiceOptions, Principal } from '@plantstore/core';
+import type { Express, RequestHandler, Response, Router } from 'express';
+import { expectTypeOf } from 'vitest';
+import { type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
+
+// Type tests, checked by `tsc -p packages/express/tsconfig.json` (never run).
+declare const res: Response;
+declare const typedRes: Response<unknown, { requestId: string }>;
+declare const app: Express;
+declare const router: Router;
+
+expectTypeOf(plantRouter).parameter(0).toEqualTypeOf<PlantServiceOptions | PlantService>();
+expectTypeOf(plantRouter).returns.toEqualTypeOf<PlantRouter>();
+expectTypeOf<PlantRouter>().toExtend<RequestHandler>();
+expectTypeOf<PlantRouter['service']>().toEqualTypeOf<PlantService>();
+
+// res.locals.plantstore is typed through the Express.Locals merge, with or without the host's own locals.
+expectTypeOf(res.locals.plantstore).toEqualTypeOf<PlantLocals | undefined>();
+expectTypeOf(typedRes.locals.plantstore).toEqualTypeOf<PlantLocals | undefined>();
+expectTypeOf(typedRes.locals.requestId).toEqualTypeOf<string>();
+expectTypeOf<PlantLocals['principal']>().toEqualTypeOf<Principal | undefined>();
+
+// Mountable anywhere Express takes a handler.
+declare const route: PlantRouter;
+app.use(route);
+app.use('/api/v1', route);
+router.use('/v1', route);
