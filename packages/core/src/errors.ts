@@ -302,6 +302,7 @@ export class UnsupportedMediaTypeError extends PlantStoreError {
 /** 503: the store or the identity provider is unavailable; the client may retry after `retryAfter` s. */
 export class ServiceUnavailableError extends PlantStoreError {
   override readonly name = 'ServiceUnavailableError';
+  declare readonly code: 'jwks_unavailable' | 'store_timeout' | 'store_unavailable';
   readonly retryAfter: number;
 
   constructor(

@@ -57,7 +57,7 @@ export async function insertPlant(
     // A store that rejects as soon as it is aborted must still read as the time-out it is.
     throw controller.signal.aborted
       ? (controller.signal.reason as PlantStoreError)
-      : storeFailure(error);
+      : storeFailure(error, limits.retryAfter);
   } finally {
     clearTimeout(timer);
   }
@@ -75,7 +75,11 @@ export async function insertPlant(
   throw new ConflictError();
 }
 
-function storeFailure(error: unknown): PlantStoreError {
+function storeFailure(error: unknown, retryAfter: number): PlantStoreError {
+  // The host's retryAfter option, not the store's default, tells clients when to come back.
+  if (error instanceof ServiceUnavailableError && error.retryAfter !== retryAfter) {
+    return new ServiceUnavailableError(error.code, error.message, { cause: error, retryAfter });
+  }
   if (isPlantStoreError(error) && error.status === 503) return error;
   return new InternalServerError('store_failed', 'The store failed.', { cause: error });
 }

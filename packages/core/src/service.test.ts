@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { PlantStoreError } from './errors';
+import { type PlantStoreError, ServiceUnavailableError } from './errors';
 import { jwtBearer } from './jwt-bearer';
 import { memoryStore } from './memory-store';
 import type { NewPlant } from './plant';
@@ -199,6 +199,19 @@ describe('handle', () => {
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe('7');
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('tells clients the configured Retry-After when the store reports itself unavailable', async () => {
+    const service = createPlantService({
+      store: {
+        insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'down')),
+      },
+      auth: jwtBearer({ secret }),
+      retryAfter: 30,
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":13,"name":"x"}'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('30');
   });
 
   it('answers 500 when a store returns something that is not an InsertResult', async () => {

@@ -8,3 +8,4 @@ export type {
   TokenIssuerAlgorithm,
   TokenIssuerOptions,
 } from './token-issuer';
+export { serviceUrl } from './service-url';
