@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPlantService, jwtBearer, type PlantService } from '@plantstore/core';
+import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { redisStore, type Redis } from './redis-store';
+import { serviceUrl } from '@plantstore/core/testing';
+
+const redisUrl =
+  serviceUrl({ it }, 'REDIS_URL', 'the custom-storage app test', 'redis://127.0.0.1:6379') ?? '';
+
+/** Serves the app on a free port of 127.0.0.1 with the Redis store on `client`. */
+async function serve(idp: TokenIssuer, client: Redis, prefix: string) {
+  const plants: PlantService = createPlantService({
+    store: redisStore({ client, prefix }),
+    auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
+  });
+  const server: Server = createApp(plants).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+describe.skipIf(redisUrl === '')('the custom-storage example app on Redis', () => {
+  const prefix = `plantstore-test:${randomUUID()}:`;
+  let idp: TokenIssuer;
+  let client: Redis;
+  let app: Awaited<ReturnType<typeof serve>>;
+  let token: string;
+
+  beforeAll(async () => {
+    idp = await createTokenIssuer();
+    client = createClient({ url: redisUrl });
+    client.on('error', () => undefined);
+    await client.connect();
+    app = await serve(idp, client, prefix);
+    token = await idp.sign({ sub: 'developer' });
+  });
+
+  afterAll(async () => {
+    app.close();
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
+      if (keys.length > 0) await client.del(keys);
+    }
+    await Promise.all([client.close(), idp.close()]);
+  });
+
+  const create = (body: string) =>
+    fetch(`${app.base}/plants`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+
+  it('creates a plant through POST /plants and keeps it in Redis under its exact id', async () => {
+    const response = await create('{"id": 9007199254740993, "name": "Monstera", "tag": "aroid"}');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{"name":"Monstera","tag":"aroid"}');
+    expect(await client.get(`${prefix}9007199254740993`)).toBe('{"name":"Monstera","tag":"aroid"}');
+  });
+
+  it('answers a replay 200 and the same id with other content 409', async () => {
+    expect((await create('{"id": 7, "name": "Fern"}')).status).toBe(200);
+    const replay = await create('{"id": 7, "name": "Fern"}');
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toBe('{"name":"Fern"}');
+    expect((await create('{"id": 7, "name": "Fern", "tag": "x"}')).status).toBe(409);
+  });
+
+  it('answers its readiness check 200 while Redis is up', async () => {
+    const response = await fetch(`${app.base}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the custom-storage example app without Redis', () => {
+  it('answers POST /plants and its readiness check 503 while Redis is down', async () => {
+    const idp = await createTokenIssuer();
+    const client: Redis = createClient({ url: 'redis://127.0.0.1:1' }); // never connected
+    const app = await serve(idp, client, 'unused:');
+    try {
+      const response = await fetch(`${app.base}/plants`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await idp.sign()}`,
+          'content-type': 'application/json',
+        },
+        body: '{"id": 1, "name": "Fern"}',
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect((await fetch(`${app.base}/health`)).status).toBe(503);
+    } finally {
+      app.close();
+      await idp.close();
+    }
+  });
+});

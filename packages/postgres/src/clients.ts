@@ -1,0 +1,72 @@
+// The shapes of the clients the store accepts, written out here so that the package needs neither
+// `pg` nor PGlite at run time nor their types at compile time: a `pg` Pool, Client or PGlite
+// instance fits them as it is.
+
+/** What a query answers: the store reads only `rows`. */
+export interface SqlResult {
+  readonly rows: readonly unknown[];
+}
+
+/** The part of a `pg` client checked out of a Pool that the store uses. */
+export interface PgPoolClientLike {
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+  release(error?: Error | boolean): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+  /** The backend's process id, from the connection start-up (pg sets it; pg-native does not). */
+  readonly processID?: number | null;
+}
+
+/** The part of a `pg` Pool (`new Pool(…)`) the store uses. */
+export interface PgPoolLike {
+  connect(): Promise<PgPoolClientLike>;
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+  readonly totalCount: number;
+  readonly idleCount: number;
+}
+
+/** The part of a connected `pg` Client (`new Client(…)`, after `connect()`) the store uses. */
+export interface PgClientLike {
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+/** The part of a PGlite instance (`new PGlite(dataDir)`) the store uses. */
+export interface PGliteLike {
+  query(text: string, params?: unknown[]): Promise<SqlResult>;
+  readonly waitReady: Promise<void>;
+}
+
+/** A client {@link postgresStore} accepts: a `pg` Pool, a connected `pg` Client, or PGlite. */
+export type PostgresClient = PgPoolLike | PgClientLike | PGliteLike;
+
+/** Which kind of client was given, told apart by shape. */
+export type ClientKind =
+  | { readonly kind: 'pglite'; readonly client: PGliteLike }
+  | { readonly kind: 'pool'; readonly client: PgPoolLike }
+  | { readonly kind: 'client'; readonly client: PgClientLike };
+
+/**
+ * Tells the kind of client by its shape: PGlite has `waitReady`, a pg Pool has `connect` and
+ * `totalCount`, and anything else with `query` is used as a single connected client.
+ *
+ * @param client - what the caller passed as `client`
+ * @returns the client with its kind
+ * @throws TypeError when `client` has no `query` method
+ */
+export function classifyClient(client: unknown): ClientKind {
+  if (typeof client !== 'object' || client === null || !hasFunction(client, 'query')) {
+    throw new TypeError(
+      'postgresStore: `client` must be a pg Pool, a connected pg Client or a PGlite instance; ' +
+        `received ${client === null ? 'null' : typeof client}.`,
+    );
+  }
+  if ('waitReady' in client) return { kind: 'pglite', client: client as PGliteLike };
+  if (hasFunction(client, 'connect') && 'totalCount' in client) {
+    return { kind: 'pool', client: client as PgPoolLike };
+  }
+  return { kind: 'client', client: client as PgClientLike };
+}
+
+function hasFunction(value: object, name: string): boolean {
+  return typeof (value as Record<string, unknown>)[name] === 'function';
+}

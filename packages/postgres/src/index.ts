@@ -1,0 +1,11 @@
+export { postgresStore } from './postgres-store';
+export type { PostgresStore, PostgresStoreOptions } from './postgres-store';
+export { schemaSql } from './schema';
+export type {
+  PGliteLike,
+  PgClientLike,
+  PgPoolClientLike,
+  PgPoolLike,
+  PostgresClient,
+  SqlResult,
+} from './clients';

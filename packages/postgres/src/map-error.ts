@@ -1,0 +1,128 @@
+import { ServiceUnavailableError } from '@plantstore/core';
+
+// Socket failures Node reports while connecting to or talking with the server.
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
+
+// SQLSTATEs that say "the database cannot serve you right now; the same request may work later".
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: the server is shutting down, or pg_terminate_backend
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or in recovery
+  '25006', // read_only_sql_transaction: connected to a standby, as after a fail-over
+  '40001', // serialization_failure: transient; distributed engines ask clients to retry
+  '40P01', // deadlock_detected: the other statement won, a retry succeeds
+]);
+const UNAVAILABLE_CLASSES = [
+  '08', // connection_exception
+  '53', // insufficient_resources: too_many_connections, disk_full, out_of_memory
+];
+
+// SQLSTATEs of a statement stopped by a server-side time-out (statement_timeout, lock_timeout).
+const TIMEOUT_SQLSTATES = new Set(['57014', '55P03']);
+
+// pg, pg-pool and PGlite report these without a code; their messages are stable across releases.
+const UNAVAILABLE_MESSAGES = [
+  /^timeout exceeded when trying to connect$/, // pg-pool: every connection busy past connectionTimeoutMillis
+  /^Connection terminated/, // pg: the socket closed, or the connect time-out hit
+  /is not queryable$/, // pg: a client whose connection failed or ended
+  /^Cannot use a pool after calling end on the pool$/,
+  /^PGlite is clos(ed|ing)$/,
+];
+
+/**
+ * Turns a driver failure into the core's "store unavailable" or "store time-out" (both 503, the
+ * client may retry) when it is one; any other failure comes back unchanged, and the core answers
+ * it 500. The original failure is kept as `cause` for `onError`, never shown to the client.
+ *
+ * @param error - what the driver threw
+ * @returns a `ServiceUnavailableError`, or `error` itself (wrapped in an `Error` if it is none)
+ */
+export function mapStoreError(error: unknown): Error {
+  switch (classify(error, 0)) {
+    case 'unavailable':
+      return new ServiceUnavailableError(
+        'store_unavailable',
+        'The PostgreSQL store is unavailable.',
+        {
+          cause: error,
+        },
+      );
+    case 'timeout':
+      return new ServiceUnavailableError(
+        'store_timeout',
+        'The PostgreSQL store stopped the statement at its time-out.',
+        { cause: error },
+      );
+    default:
+      return error instanceof Error
+        ? error
+        : new Error('The PostgreSQL store failed.', { cause: error });
+  }
+}
+
+type Kind = 'unavailable' | 'timeout' | undefined;
+
+function classify(error: unknown, depth: number): Kind {
+  if (typeof error !== 'object' || error === null || depth > 4) return undefined;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return 'unavailable';
+    if (code.length === 5 && UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) return 'unavailable';
+    if (TIMEOUT_SQLSTATES.has(code)) return 'timeout';
+  }
+  if (
+    typeof message === 'string' &&
+    UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+  ) {
+    return 'unavailable';
+  }
+  // Node wraps the refusals of every address it tried (IPv6 and IPv4) in an AggregateError.
+  if (Array.isArray(errors)) {
+    for (const inner of errors) {
+      const kind = classify(inner, depth + 1);
+      if (kind !== undefined) return kind;
+    }
+  }
+  return classify(cause, depth + 1);
+}
+
+/**
+ * Whether a failure means the connection it happened on is dead (a FATAL or PANIC from the server,
+ * or a socket error), so that a pool must discard the connection rather than reuse it. The server
+ * reports the FATAL before it closes the socket, and a connection given back in between would go
+ * to the next caller.
+ *
+ * @param error - what the query rejected with
+ * @returns whether the connection is lost
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { severity, code, message } = error as {
+    severity?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  return (
+    severity === 'FATAL' ||
+    severity === 'PANIC' ||
+    (typeof code === 'string' && NETWORK_CODES.has(code)) ||
+    (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+  );
+}

@@ -1,0 +1,172 @@
+import { abortError, raceSignal } from './abortable';
+import type { ClientKind, PgPoolClientLike, PgPoolLike, SqlResult } from './clients';
+import { isConnectionLost } from './map-error';
+
+/** Runs statements on whichever client the store was given. */
+export interface SqlRunner {
+  /** Runs one parameterised statement; rejects at once when `signal` fires. */
+  run(text: string, values: readonly unknown[], signal: AbortSignal): Promise<readonly unknown[]>;
+  /** Runs one statement that no request is waiting on (schema, readiness). */
+  exec(text: string): Promise<void>;
+  /** Settles once the clean-ups still running after an abort (a cancel, a release) are done. */
+  idle(): Promise<void>;
+}
+
+// Cancels the statement only if that backend is still running exactly it: a stale pid, or one that
+// a connection pooler (PgBouncer) made up, then matches nothing instead of someone else's query.
+const CANCEL_SQL =
+  'SELECT pg_cancel_backend(pid) FROM pg_stat_activity ' +
+  "WHERE pid = $1 AND state = 'active' AND query = $2";
+
+/**
+ * Makes the runner for a client. PGlite and a single pg Client run the store's statements one at a
+ * time: an abort rejects at once, a statement still waiting its turn is then never sent, and one
+ * already sent (neither can stop it) completes or fails on its own, atomically. A pg
+ * Pool checks a connection out for the statement and, on abort, cancels the statement on the server
+ * through another pooled connection (`pg_cancel_backend`), then gives the connection back once the
+ * statement has ended.
+ *
+ * @param target - the client and its kind
+ * @returns the runner
+ */
+export function sqlRunner(target: ClientKind): SqlRunner {
+  const cleanups = new Set<Promise<void>>();
+  const track = (cleanup: Promise<void>): void => {
+    cleanups.add(cleanup);
+    void cleanup.finally(() => cleanups.delete(cleanup));
+  };
+  const idle = async (): Promise<void> => {
+    while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
+  };
+
+  switch (target.kind) {
+    case 'pool': {
+      const pool = target.client;
+      return {
+        run: (text, values, signal) => runOnPool(pool, text, values, signal, track),
+        exec: async (text) => {
+          await pool.query(text);
+        },
+        idle,
+      };
+    }
+    case 'pglite': {
+      const db = target.client;
+      const serial = serialQueue();
+      return {
+        run: (text, values, signal) => serial.run(() => db.query(text, [...values]), signal),
+        exec: async (text) => {
+          await db.waitReady;
+          await serial.run(() => db.query(text));
+        },
+        idle,
+      };
+    }
+    case 'client': {
+      const client = target.client;
+      const serial = serialQueue();
+      return {
+        run: (text, values, signal) => serial.run(() => client.query(text, [...values]), signal),
+        exec: async (text) => {
+          await serial.run(() => client.query(text));
+        },
+        idle,
+      };
+    }
+  }
+}
+
+/**
+ * Runs the statements of a single connection one after another: pg deprecates queueing queries on
+ * a busy Client, and a statement aborted while it waits here is never sent at all.
+ */
+function serialQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    run(
+      query: () => Promise<SqlResult>,
+      signal: AbortSignal = new AbortController().signal,
+    ): Promise<readonly unknown[]> {
+      const turn = tail.then(() => {
+        signal.throwIfAborted();
+        return query();
+      });
+      tail = turn.catch(() => undefined);
+      return raceSignal(turn, signal).then((result) => result.rows);
+    },
+  };
+}
+
+async function runOnPool(
+  pool: PgPoolLike,
+  text: string,
+  values: readonly unknown[],
+  signal: AbortSignal,
+  track: (cleanup: Promise<void>) => void,
+): Promise<readonly unknown[]> {
+  // Waiting for a free connection is not cancellable in pg-pool: on abort, stop waiting and hand
+  // the connection straight back when it comes.
+  const client = await raceSignal(pool.connect(), signal, (late) => late.release());
+  if (signal.aborted) {
+    client.release();
+    throw abortError(signal);
+  }
+  // A checked-out client has no pool listener: without ours, a connection lost mid-query would
+  // emit an unhandled 'error' and end the process.
+  let broken: Error | undefined;
+  const onError = (error: Error): void => {
+    broken = error;
+  };
+  client.on('error', onError);
+  const giveBack = (failure?: unknown): void => {
+    client.removeListener('error', onError);
+    if (broken === undefined && isConnectionLost(failure)) broken = failure as Error;
+    client.release(broken);
+  };
+  const query = client.query(text, [...values]);
+
+  return new Promise((resolve, reject) => {
+    let aborted = false;
+    const onAbort = (): void => {
+      aborted = true;
+      reject(abortError(signal));
+      // Keep the connection until the statement has ended, so the cancel cannot reach a statement
+      // of the connection's next user.
+      const cancel = cancelStatement(pool, client, text);
+      track(
+        Promise.allSettled([query, cancel]).then(([outcome]) =>
+          giveBack(outcome.status === 'rejected' ? outcome.reason : undefined),
+        ),
+      );
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    query.then(
+      (result) => {
+        if (aborted) return;
+        signal.removeEventListener('abort', onAbort);
+        giveBack();
+        resolve(result.rows);
+      },
+      (error: Error) => {
+        if (aborted) return;
+        signal.removeEventListener('abort', onAbort);
+        giveBack(error);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function cancelStatement(
+  pool: PgPoolLike,
+  client: PgPoolClientLike,
+  text: string,
+): Promise<void> {
+  if (typeof client.processID !== 'number') return;
+  try {
+    await pool.query(CANCEL_SQL, [client.processID, text]);
+  } catch {
+    // Best effort: engines without pg_cancel_backend, or a pool that is down. The statement is
+    // atomic either way, and a statement_timeout bounds it.
+  }
+}

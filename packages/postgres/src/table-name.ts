@@ -1,0 +1,33 @@
+/** The name the store uses when none is given. */
+export const DEFAULT_TABLE = 'plants';
+
+// PostgreSQL truncates identifiers to NAMEDATALEN - 1 = 63 bytes; refuse rather than truncate.
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+/**
+ * Checks a table name, optionally schema-qualified (`plants`, `app.plants`), and quotes each part
+ * once, so the name can be spliced into SQL text safely. Parts are quoted as given, so they keep
+ * their case: `Plants` names the table `"Plants"`, not `plants`.
+ *
+ * @param table - the name the caller passed
+ * @returns the quoted name, such as `"app"."plants"`
+ * @throws TypeError when `table` is not one or two plain identifiers joined by a dot
+ * @example
+ * ```ts
+ * quoteTableName('app.plants'); // '"app"."plants"'
+ * ```
+ */
+export function quoteTableName(table: unknown): string {
+  const parts = typeof table === 'string' ? table.split('.') : [];
+  if (parts.length < 1 || parts.length > 2 || !parts.every((part) => IDENTIFIER.test(part))) {
+    throw new TypeError(
+      `postgresStore: \`table\` must be a table name, optionally schema-qualified, of letters, ` +
+        `digits, _ and $ (at most 63 each, not starting with a digit); received ${describe(table)}.`,
+    );
+  }
+  return parts.map((part) => `"${part}"`).join('.');
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
+}

@@ -1,0 +1,321 @@
+import { createServer } from 'node:net';
+import { createPlantService, isPlantStoreError, type Principal } from '@plantstore/core';
+import { describeStoreConformance } from '@plantstore/core/testing';
+import { Client, Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresStore, type PostgresStore } from '../src/index';
+import { uniqueTable, waitFor } from './services';
+import { serviceUrl } from '@plantstore/core/testing';
+
+const databaseUrl = serviceUrl(
+  { it },
+  'DATABASE_URL',
+  'the PostgreSQL server suites',
+  'postgres://postgres@127.0.0.1:5432/test',
+);
+
+const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
+const context = (signal = new AbortController().signal) => ({ principal, signal });
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Resolves to a code and status when `work` rejects with a Plantstore error, else the error. */
+async function failureOf(work: Promise<unknown>): Promise<unknown> {
+  const error: unknown = await work.then(
+    () => 'resolved',
+    (e: unknown) => e,
+  );
+  return isPlantStoreError(error) ? { status: error.status, code: error.code, error } : error;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server', () => {
+  let pool: Pool;
+  const tables: string[] = [];
+
+  const newPool = (options: ConstructorParameters<typeof Pool>[0] = {}): Pool => {
+    const created = new Pool({ connectionString: databaseUrl, ...options });
+    created.on('error', () => undefined); // idle clients killed by a test must not end the run
+    return created;
+  };
+
+  const freshStore = async (client: Pool | Client = pool): Promise<PostgresStore> => {
+    const table = uniqueTable('server');
+    tables.push(table);
+    const store = postgresStore({ client, table });
+    await store.ensureSchema();
+    return store;
+  };
+
+  const rowCount = async (store: PostgresStore): Promise<number> => {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${store.table}`,
+    );
+    return rows[0]?.n ?? -1;
+  };
+
+  /** Holds an ACCESS EXCLUSIVE lock on the store's table until `release` is called. */
+  const lockTable = async (store: PostgresStore) => {
+    const locker = new Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE ${store.table} IN ACCESS EXCLUSIVE MODE`);
+    return {
+      release: async () => {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      },
+    };
+  };
+
+  /** Pids of backends whose insert into the store's table is waiting for a lock. */
+  const waitingInserts = async (store: PostgresStore): Promise<number[]> => {
+    const { rows } = await pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE $1`,
+      [`INSERT INTO ${store.table} %`],
+    );
+    return rows.map((row) => row.pid);
+  };
+
+  /** A pool whose server is gone: a port on 127.0.0.1 where nothing listens. */
+  const deadPool = async (): Promise<Pool> => {
+    const dead = new Pool({
+      host: '127.0.0.1',
+      port: await closedPort(),
+      user: 'postgres',
+      database: 'test',
+      connectionTimeoutMillis: 2_000,
+    });
+    dead.on('error', () => undefined);
+    return dead;
+  };
+
+  beforeAll(() => {
+    pool = newPool({ max: 20 });
+  });
+
+  afterAll(async () => {
+    for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}"`);
+    await pool.end();
+  });
+
+  describeStoreConformance({ describe, it }, 'postgresStore on a pg Pool', {
+    create: () => freshStore(),
+    destroy: (store) => store.close(),
+  });
+
+  describe('on a single pg Client', () => {
+    let client: Client;
+    beforeAll(async () => {
+      client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+    });
+    afterAll(() => client.end());
+
+    describeStoreConformance({ describe, it }, 'postgresStore on a pg Client', {
+      create: () => freshStore(client),
+      destroy: (store) => store.close(),
+    });
+  });
+
+  it('stores the extreme int64 ids exactly, as SQL sees them', async () => {
+    const store = await freshStore();
+    await store.insert({ id: INT64_MIN, name: 'min' }, context());
+    await store.insert({ id: INT64_MAX, name: 'max', tag: 't' }, context());
+    const { rows } = await pool.query(
+      `SELECT id::text AS id, name, tag, created_by FROM ${store.table} ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: '-9223372036854775808', name: 'min', tag: null, created_by: 'gardener' },
+      { id: '9223372036854775807', name: 'max', tag: 't', created_by: 'gardener' },
+    ]);
+    const exact = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${store.table}
+       WHERE id IN (-9223372036854775808, 9223372036854775807)`,
+    );
+    expect(exact.rows[0]?.n).toBe(2);
+  });
+
+  it('creates the schema idempotently, also from several connections at once', async () => {
+    const table = uniqueTable('schema');
+    tables.push(table);
+    const stores = Array.from({ length: 8 }, () => postgresStore({ client: pool, table }));
+    await Promise.all(stores.map((store) => store.ensureSchema()));
+    await stores[0]?.ensureSchema();
+    const { rows } = await pool.query(
+      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_name = $1 ORDER BY ordinal_position`,
+      [table],
+    );
+    expect(rows).toEqual([
+      { column_name: 'id', data_type: 'bigint', is_nullable: 'NO' },
+      { column_name: 'name', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'tag', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'created_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+      { column_name: 'created_by', data_type: 'text', is_nullable: 'YES' },
+    ]);
+  });
+
+  it('answers ready() with SELECT 1', async () => {
+    await expect(postgresStore({ client: pool }).ready()).resolves.toBeUndefined();
+  });
+
+  describe('error mapping', () => {
+    it('maps a pool pointed at a closed port to store_unavailable, with the refusal as cause', async () => {
+      const dead = await deadPool();
+      try {
+        const store = postgresStore({ client: dead });
+        for (const attempt of [store.insert({ id: 1n, name: 'x' }, context()), store.ready()]) {
+          const failure = await failureOf(attempt);
+          expect(failure).toMatchObject({ status: 503, code: 'store_unavailable' });
+          const cause = (failure as { error: Error }).error.cause;
+          expect(JSON.stringify(cause, ['code', 'errors'])).toContain('ECONNREFUSED');
+        }
+        expect(await failureOf(store.ensureSchema())).toMatchObject({ code: 'store_unavailable' });
+      } finally {
+        await dead.end();
+      }
+    });
+
+    it('maps a connection terminated mid-query (pg_terminate_backend) to store_unavailable', async () => {
+      const store = await freshStore();
+      const lock = await lockTable(store);
+      try {
+        const pending = failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+        await waitFor(async () => (await waitingInserts(store)).length === 1, 'the blocked insert');
+        const [pid] = await waitingInserts(store);
+        await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        const failure = await pending;
+        expect(failure).toMatchObject({ status: 503, code: 'store_unavailable' });
+        expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57P01' });
+      } finally {
+        await lock.release();
+      }
+      // The pool dropped the dead connection and serves the next insert.
+      expect(await store.insert({ id: 1n, name: 'x' }, context())).toEqual({ created: true });
+    });
+
+    it('maps an exhausted pool (max 1, held, short connectionTimeoutMillis) to store_unavailable', async () => {
+      const tiny = newPool({ max: 1, connectionTimeoutMillis: 150 });
+      const store = await freshStore(tiny);
+      const held = await tiny.connect();
+      try {
+        const started = Date.now();
+        const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+        expect(failure).toMatchObject({ status: 503, code: 'store_unavailable' });
+        expect((failure as { error: Error }).error.cause).toMatchObject({
+          message: 'timeout exceeded when trying to connect',
+        });
+        expect(Date.now() - started).toBeLessThan(2_000);
+      } finally {
+        held.release();
+      }
+      expect(await rowCount(store)).toBe(0);
+      await store.close();
+      await tiny.end();
+    });
+
+    it('maps a statement_timeout to store_timeout and writes nothing', async () => {
+      const slow = newPool({ statement_timeout: 200 });
+      const store = await freshStore(slow);
+      const lock = await lockTable(store);
+      try {
+        const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+        expect(failure).toMatchObject({ status: 503, code: 'store_timeout' });
+        expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
+      } finally {
+        await lock.release();
+      }
+      expect(await rowCount(store)).toBe(0);
+      await slow.end();
+    });
+
+    it('answers 503 with Retry-After through the core when the store is unavailable', async () => {
+      const dead = await deadPool();
+      const service = createPlantService({
+        store: postgresStore({ client: dead }),
+        auth: (token) =>
+          Promise.resolve(token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined),
+      });
+      try {
+        const response = await service.fetch(
+          new Request('http://host/plants', {
+            method: 'POST',
+            headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+            body: '{"id": 1, "name": "x"}',
+          }),
+        );
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(await response.text()).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+      } finally {
+        await dead.end();
+      }
+    });
+
+    it('passes any other failure through unchanged, for the core to answer 500', async () => {
+      const store = postgresStore({ client: pool, table: uniqueTable('missing') });
+      const error = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+      expect(isPlantStoreError(error)).toBe(false);
+      expect(error).toMatchObject({ code: '42P01' });
+    });
+  });
+
+  describe('the abort signal', () => {
+    it('writes nothing and sends nothing when the signal has already fired', async () => {
+      const store = await freshStore();
+      const controller = new AbortController();
+      controller.abort(new Error('store time-out'));
+      const before = pool.totalCount - pool.idleCount;
+      await expect(store.insert({ id: 1n, name: 'x' }, context(controller.signal))).rejects.toThrow(
+        'store time-out',
+      );
+      expect(pool.totalCount - pool.idleCount).toBe(before);
+      expect(await rowCount(store)).toBe(0);
+    });
+
+    it('rejects at once and cancels the statement on the server when aborted during a blocked insert', async () => {
+      const store = await freshStore();
+      const lock = await lockTable(store);
+      try {
+        const controller = new AbortController();
+        const pending = store.insert({ id: 1n, name: 'x' }, context(controller.signal));
+        await waitFor(async () => (await waitingInserts(store)).length === 1, 'the blocked insert');
+        const started = Date.now();
+        controller.abort(new Error('store time-out'));
+        await expect(pending).rejects.toThrow('store time-out');
+        expect(Date.now() - started).toBeLessThan(200);
+        // Cancelled while the lock is still held: it did not simply finish once the lock went.
+        await waitFor(async () => (await waitingInserts(store)).length === 0, 'the cancel');
+        await store.close();
+      } finally {
+        await lock.release();
+      }
+      expect(await rowCount(store)).toBe(0);
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    });
+
+    it('stops waiting for a pooled connection when aborted, and gives the connection back later', async () => {
+      const tiny = newPool({ max: 1 });
+      const store = await freshStore(tiny);
+      const held = await tiny.connect();
+      const controller = new AbortController();
+      const pending = store.insert({ id: 1n, name: 'x' }, context(controller.signal));
+      setTimeout(() => controller.abort(new Error('store time-out')), 50);
+      await expect(pending).rejects.toThrow('store time-out');
+      held.release();
+      await waitFor(() => Promise.resolve(tiny.idleCount === 1), 'the connection to come back');
+      expect(await rowCount(store)).toBe(0);
+      await store.close();
+      await tiny.end();
+    });
+  });
+});

@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { isPlantStoreError, type Principal } from '@plantstore/core';
+import { describeStoreConformance } from '@plantstore/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresStore, type PostgresStore } from '../src/index';
+import { uniqueTable } from './services';
+
+const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
+const context = (signal = new AbortController().signal) => ({ principal, signal });
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+let memory: PGlite;
+let onDisk: PGlite;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plantstore-pglite-'));
+  memory = new PGlite();
+  onDisk = new PGlite(join(dataDir, 'shared'));
+  await Promise.all([memory.waitReady, onDisk.waitReady]);
+});
+
+afterAll(async () => {
+  await Promise.all([memory.close(), onDisk.close()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function freshStore(db: PGlite): Promise<PostgresStore> {
+  const store = postgresStore({ client: db, table: uniqueTable('pglite') });
+  await store.ensureSchema();
+  return store;
+}
+
+async function dropStore(db: PGlite, store: PostgresStore): Promise<void> {
+  await store.close();
+  await db.query(`DROP TABLE ${store.table}`);
+}
+
+describeStoreConformance({ describe, it }, 'postgresStore on PGlite in memory', {
+  create: () => freshStore(memory),
+  destroy: (store) => dropStore(memory, store),
+});
+
+describeStoreConformance({ describe, it }, 'postgresStore on PGlite in a data directory', {
+  create: () => freshStore(onDisk),
+  destroy: (store) => dropStore(onDisk, store),
+});
+
+describe('postgresStore on PGlite', () => {
+  it('keeps a plant across a restart on the same data directory', async () => {
+    const dir = join(dataDir, 'restart');
+    const first = new PGlite(dir);
+    const before = postgresStore({ client: first });
+    await before.ensureSchema();
+    expect(
+      await before.insert({ id: INT64_MAX, name: 'Monstera', tag: 'aroid' }, context()),
+    ).toEqual({ created: true });
+    await before.close();
+    await first.close();
+
+    const second = new PGlite(dir);
+    try {
+      const after = postgresStore({ client: second });
+      await after.ensureSchema();
+      const result = await after.insert({ id: INT64_MAX, name: 'other' }, context());
+      expect(result).toEqual({
+        created: false,
+        existing: { id: INT64_MAX, name: 'Monstera', tag: 'aroid' },
+      });
+      const { rows } = await second.query<{ id: string }>('SELECT id::text AS id FROM plants');
+      expect(rows).toEqual([{ id: '9223372036854775807' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('stores the extreme int64 ids exactly, as SQL sees them', async () => {
+    const store = await freshStore(memory);
+    try {
+      await store.insert({ id: INT64_MIN, name: 'min' }, context());
+      await store.insert({ id: INT64_MAX, name: 'max' }, context());
+      const { rows } = await memory.query<{ id: string; name: string }>(
+        `SELECT id::text AS id, name FROM ${store.table} ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { id: '-9223372036854775808', name: 'min' },
+        { id: '9223372036854775807', name: 'max' },
+      ]);
+      const exact = await memory.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${store.table}
+         WHERE id IN (-9223372036854775808, 9223372036854775807)`,
+      );
+      expect(exact.rows[0]?.n).toBe(2);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('records who created the plant and when, and a missing tag as NULL', async () => {
+    const store = await freshStore(memory);
+    try {
+      await store.insert({ id: 7n, name: 'Fern' }, context());
+      const { rows } = await memory.query<Record<string, unknown>>(
+        `SELECT tag, created_by, created_at FROM ${store.table}`,
+      );
+      expect(rows[0]).toMatchObject({ tag: null, created_by: 'gardener' });
+      expect(rows[0]?.created_at).toBeInstanceOf(Date);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('creates the schema idempotently', async () => {
+    const store = await freshStore(memory);
+    try {
+      await store.insert({ id: 1n, name: 'kept' }, context());
+      await store.ensureSchema();
+      await Promise.all([store.ensureSchema(), store.ensureSchema()]);
+      const existing = await store.insert({ id: 1n, name: 'x' }, context());
+      expect(existing).toMatchObject({ created: false, existing: { name: 'kept' } });
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('writes nothing when the signal has already fired', async () => {
+    const store = await freshStore(memory);
+    try {
+      const controller = new AbortController();
+      controller.abort(new Error('store time-out'));
+      await expect(
+        store.insert({ id: 5n, name: 'late' }, context(controller.signal)),
+      ).rejects.toThrow('store time-out');
+      const { rows } = await memory.query(`SELECT 1 FROM ${store.table}`);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('rejects at once when aborted behind a long transaction, leaving the whole row or nothing', async () => {
+    const store = await freshStore(memory);
+    try {
+      const controller = new AbortController();
+      let settledIn = -1;
+      await memory.transaction(async (tx) => {
+        const started = Date.now();
+        const pending = store.insert(
+          { id: 6n, name: 'queued', tag: 't' },
+          context(controller.signal),
+        );
+        await tx.query('SELECT 1');
+        controller.abort(new Error('store time-out'));
+        await expect(pending).rejects.toThrow('store time-out');
+        settledIn = Date.now() - started;
+      });
+      expect(settledIn).toBeGreaterThanOrEqual(0);
+      expect(settledIn).toBeLessThan(500);
+      await store.close();
+      const { rows } = await memory.query(`SELECT name, tag FROM ${store.table}`);
+      expect([[], [{ name: 'queued', tag: 't' }]]).toContainEqual(rows);
+    } finally {
+      await memory.query(`DROP TABLE ${store.table}`);
+    }
+  });
+
+  it("never sends an insert aborted while it waits behind the store's other statements", async () => {
+    const store = await freshStore(memory);
+    try {
+      const controller = new AbortController();
+      let first: Promise<unknown> = Promise.resolve();
+      await memory.transaction(async (tx) => {
+        // `first` is handed to PGlite and waits for the transaction; `second` waits behind it.
+        first = store.insert({ id: 1n, name: 'first' }, context());
+        const second = store.insert({ id: 2n, name: 'second' }, context(controller.signal));
+        await tx.query('SELECT 1');
+        controller.abort(new Error('store time-out'));
+        await expect(second).rejects.toThrow('store time-out');
+      });
+      await expect(first).resolves.toEqual({ created: true });
+      const { rows } = await memory.query(`SELECT id::text AS id FROM ${store.table}`);
+      expect(rows).toEqual([{ id: '1' }]);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('closes nothing it was given, and refuses inserts once closed with store_unavailable', async () => {
+    const store = await freshStore(memory);
+    await store.close();
+    expect(memory.closed).toBe(false);
+    await expect(memory.query('SELECT 1')).resolves.toBeDefined();
+    const error: unknown = await store
+      .insert({ id: 1n, name: 'x' }, context())
+      .catch((e: unknown) => e);
+    expect(isPlantStoreError(error) && error.code).toBe('store_unavailable');
+    await memory.query(`DROP TABLE ${store.table}`);
+  });
+
+  it('answers ready() once PGlite is up, and store_unavailable once the host closed it', async () => {
+    const db = new PGlite();
+    const store = postgresStore({ client: db });
+    await store.ready();
+    await store.ensureSchema();
+    await db.close();
+    for (const attempt of [store.ready(), store.insert({ id: 1n, name: 'x' }, context())]) {
+      const error: unknown = await attempt.catch((e: unknown) => e);
+      expect(isPlantStoreError(error) && error.status === 503 && error.code).toBe(
+        'store_unavailable',
+      );
+    }
+  });
+
+  it('passes other failures through unchanged, for the core to answer 500', async () => {
+    const store = postgresStore({ client: memory, table: uniqueTable('missing') });
+    const error: unknown = await store
+      .insert({ id: 1n, name: 'x' }, context())
+      .catch((e: unknown) => e);
+    expect(isPlantStoreError(error)).toBe(false);
+    expect(error).toMatchObject({ code: '42P01' });
+  });
+});

@@ -1,0 +1,228 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresStore } from '../src/index';
+import { uniqueTable } from './services';
+import { serviceUrl } from '@plantstore/core/testing';
+
+const databaseUrl = serviceUrl(
+  { it },
+  'DATABASE_URL',
+  'the two-server concurrency test',
+  'postgres://postgres@127.0.0.1:5432/test',
+);
+
+const IDS = 1_000;
+const ATTEMPTS_PER_ID = 10;
+const IN_FLIGHT = 200;
+
+interface Attempt {
+  readonly id: bigint;
+  readonly name: string;
+  readonly tag: string | undefined;
+  readonly body: string;
+}
+
+/** tsx runs the child from source; the examples have it, and so may this package one day. */
+function tsxLoader(): string {
+  const from = [
+    import.meta.url,
+    new URL('../../../examples/custom-storage/package.json', import.meta.url).href,
+  ];
+  for (const base of from) {
+    try {
+      return pathToFileURL(createRequire(base).resolve('tsx')).href;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error('tsx is not installed where this test can find it');
+}
+
+function idOf(index: number): bigint {
+  if (index === 0) return -(2n ** 63n);
+  if (index === 1) return 2n ** 63n - 1n;
+  return index % 2 === 0
+    ? 2n ** 53n + 1n + BigInt(index) * 7_919n
+    : -(2n ** 62n) - BigInt(index) * 104_729n;
+}
+
+/** Ten attempts per id: identical bodies (some spelled differently) and conflicting ones. */
+function attemptsOf(index: number): Attempt[] {
+  const id = idOf(index);
+  const name = `plant ${index} 🌿`;
+  const tag = index % 3 === 0 ? undefined : `tag ${index % 7}`;
+  const json = (n: string, t: string | undefined) =>
+    `{"id": ${id}, "name": ${JSON.stringify(n)}${t === undefined ? '' : `, "tag": ${JSON.stringify(t)}`}}`;
+  const same = { id, name, tag };
+  return [
+    { ...same, body: json(name, tag) },
+    { ...same, body: json(name, tag) },
+    { ...same, body: json(name, tag) },
+    { ...same, body: json(name, tag) },
+    // The same plant, spelled otherwise: keys reordered, an ignored extra field, 1.0-style id.
+    {
+      ...same,
+      body: `{"extra": [1, {"x": null}], ${tag === undefined ? '' : `"tag": ${JSON.stringify(tag)}, `}"name": ${JSON.stringify(name)}, "id": ${id}}`,
+    },
+    { ...same, body: json(name, tag) },
+    // Conflicts: another name, another tag, a tag added or removed.
+    { id, name: `${name}!`, tag, body: json(`${name}!`, tag) },
+    { id, name, tag: 'other', body: json(name, 'other') },
+    tag === undefined
+      ? { id, name, tag: 'added', body: json(name, 'added') }
+      : { id, name, tag: undefined, body: json(name, undefined) },
+    {
+      id,
+      name: name.normalize('NFD') === name ? `${name} ` : name.normalize('NFD'),
+      tag,
+      body: '',
+    },
+  ].map((attempt) =>
+    attempt.body === '' ? { ...attempt, body: json(attempt.name, attempt.tag) } : attempt,
+  );
+}
+
+/** A seeded shuffle, so a failure can be replayed. */
+function shuffle<T>(items: T[], seed: number): T[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  for (let index = items.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(next() * (index + 1));
+    [items[index], items[other]] = [items[other] as T, items[index] as T];
+  }
+  return items;
+}
+
+interface Server {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly port: number;
+  readonly lines: AsyncIterator<string>;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader(), fileURLToPath(new URL('fixtures/plant-server.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+      },
+      stdio: 'pipe',
+    },
+  );
+  child.stderr.on('data', (chunk: Buffer) =>
+    process.stderr.write(`[plant-server] ${chunk.toString()}`),
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const match = /^listening (\d+)$/.exec(String(first.value));
+  if (match === null) throw new Error(`plant-server did not start: ${String(first.value)}`);
+  return { child, port: Number(match[1]), lines };
+}
+
+async function createdBy(server: Server): Promise<number> {
+  server.child.stdin.write('stats\n');
+  const line = await server.lines.next();
+  return Number(/^created (\d+)$/.exec(String(line.value))?.[1] ?? Number.NaN);
+}
+
+describe.skipIf(databaseUrl === undefined)('two server processes sharing one table', () => {
+  const table = uniqueTable('two_servers');
+  const token = randomBytes(24).toString('base64url');
+  let pool: Pool;
+  let servers: Server[] = [];
+
+  beforeAll(async () => {
+    pool = new Pool({ connectionString: databaseUrl });
+    await postgresStore({ client: pool, table }).ensureSchema();
+    servers = await Promise.all(
+      [1, 2].map(() =>
+        startServer({ DATABASE_URL: databaseUrl, PLANT_TABLE: table, PLANT_TOKEN: token }),
+      ),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(async ({ child }) => {
+        if (child.exitCode !== null) return;
+        child.stdin.end();
+        const exited = once(child, 'exit');
+        const timer = setTimeout(() => child.kill(), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+    await pool.query(`DROP TABLE IF EXISTS "${table}"`);
+    await pool.end();
+  });
+
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent requests, with no 5xx', async () => {
+    const attempts = shuffle(
+      Array.from({ length: IDS }, (_, index) => attemptsOf(index)).flat(),
+      20_250_101,
+    );
+    expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
+    const outcomes: { attempt: Attempt; status: number; body: string }[] = [];
+    let next = 0;
+    const started = Date.now();
+    const worker = async () => {
+      while (next < attempts.length) {
+        const index = next;
+        next += 1;
+        const attempt = attempts[index] as Attempt;
+        const port = (servers[index % servers.length] as Server).port;
+        const response = await fetch(`http://127.0.0.1:${port}/plants`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: attempt.body,
+        });
+        outcomes.push({ attempt, status: response.status, body: await response.text() });
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const elapsed = Date.now() - started;
+
+    const { rows } = await pool.query<{ id: string; name: string; tag: string | null }>(
+      `SELECT id::text AS id, name, tag, created_by FROM "${table}"`,
+    );
+    expect(rows).toHaveLength(IDS);
+    const stored = new Map(rows.map((row) => [BigInt(row.id), row]));
+    for (let index = 0; index < IDS; index += 1) expect(stored.has(idOf(index))).toBe(true);
+
+    const statuses = new Map<number, number>();
+    for (const { attempt, status, body } of outcomes) {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      const row = stored.get(attempt.id);
+      const same =
+        row !== undefined && row.name === attempt.name && (row.tag ?? undefined) === attempt.tag;
+      if (status === 200) {
+        expect(same, `a 200 for id ${attempt.id} whose body differs from the row`).toBe(true);
+        expect(JSON.parse(body)).toEqual(
+          row?.tag === null ? { name: row.name } : { name: row?.name, tag: row?.tag },
+        );
+      } else {
+        expect(status, `id ${attempt.id}: ${body}`).toBe(409);
+        expect(same, `a 409 for id ${attempt.id} whose body equals the row`).toBe(false);
+      }
+    }
+    const createdCounts = await Promise.all(servers.map(createdBy));
+    expect(createdCounts.reduce((sum, count) => sum + count, 0)).toBe(IDS);
+    expect(createdCounts.every((count) => count > 0)).toBe(true);
+    console.info(
+      `two servers: ${outcomes.length} requests in ${elapsed} ms, ` +
+        `statuses ${JSON.stringify(Object.fromEntries(statuses))}, created ${createdCounts.join(' + ')}`,
+    );
+  }, 60_000);
+});
