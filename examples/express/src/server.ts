@@ -6,8 +6,13 @@ import { createStore } from './store';
 // Development only: a local identity provider on 127.0.0.1 that serves a JWKS and mints a token,
 // so the route can be tried with curl at once. In production, point jwtBearer at your provider.
 const idp = await createTokenIssuer({ audience: 'https://plants.example.com' });
+const started = performance.now();
+const { store, close: closeStore } = await createStore();
+console.log(
+  `Store ready in ${Math.round(performance.now() - started)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in .data/plants'}).`,
+);
 const plants = createPlantService({
-  store: createStore(),
+  store,
   auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
 });
 await plants.ready();
@@ -27,6 +32,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    void Promise.all([plants.close(), idp.close()]);
+    void Promise.all([plants.close().then(closeStore), idp.close()]);
   });
 }
