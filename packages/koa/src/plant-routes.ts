@@ -1,0 +1,71 @@
+import {
+  createPlantService,
+  isPlantService,
+  type PlantService,
+  type PlantServiceOptions,
+} from '@plantstore/core';
+import type { Next, ParameterizedContext } from 'koa';
+import { toPlantRequest, writeAnswer } from './translate';
+
+/** A Koa middleware of the route; assignable to `Koa.Middleware` and to `@koa/router` handlers. */
+export type PlantMiddleware = (ctx: ParameterizedContext, next: Next) => Promise<void>;
+
+/** Options of {@link plantRoutes}: the core's options, with the mount point named `prefix`. */
+export interface PlantRoutesOptions extends Omit<PlantServiceOptions, 'basePath'> {
+  /** The path the route lives under, e.g. `'/api'` for `POST /api/plants`. Default `''`. */
+  readonly prefix?: string | undefined;
+}
+
+/** The middleware returned by {@link plantRoutes}, with the same route as a router handler. */
+export interface PlantRoutes extends PlantMiddleware {
+  /**
+   * The route as a handler for a host's `@koa/router`: `router.post('/plants', plants.handler)`.
+   * The router already matched the path (its prefix included), so only the method is checked.
+   */
+  readonly handler: PlantMiddleware;
+  /** The service behind the middleware, for `ready()` and `close()`. */
+  readonly service: PlantService;
+}
+
+/**
+ * Mounts `POST {prefix}/plants` into a Koa 2 or 3 application. The middleware claims only that
+ * route and passes every other request to `next()` untouched. Contract answers (4xx, 5xx) are
+ * written as responses, never thrown, so the host's error middleware and `app.on('error')` do not
+ * see them. The verified principal is left on `ctx.state.plantstore`.
+ *
+ * @param options - the core's options with an optional `prefix`, or a service made with
+ *   `createPlantService` (its `basePath` is then the prefix)
+ * @returns the middleware, with `.handler` for `@koa/router` and `.service`
+ * @throws TypeError when an option is missing or wrong
+ * @example
+ * ```ts
+ * const plants = plantRoutes({ prefix: '/api', store: memoryStore(), auth: jwtBearer({ jwksUri, issuer, audience }) });
+ * app.use(plants); // POST /api/plants
+ * // or on a router of your own: router.post('/plants', plants.handler);
+ * ```
+ */
+export function plantRoutes(options: PlantRoutesOptions | PlantService): PlantRoutes {
+  const service = isPlantService(options) ? options : createService(options);
+  const answer = async (ctx: ParameterizedContext): Promise<void> => {
+    writeAnswer(ctx, await service.handle(toPlantRequest(ctx)));
+  };
+  const middleware = async (ctx: ParameterizedContext, next: Next): Promise<void> => {
+    if (service.matches(ctx.method, ctx.path)) await answer(ctx);
+    else await next();
+  };
+  const handler = async (ctx: ParameterizedContext, next: Next): Promise<void> => {
+    if (ctx.method === 'POST') await answer(ctx);
+    else await next();
+  };
+  return Object.assign(middleware, { handler, service });
+}
+
+function createService(options: PlantRoutesOptions): PlantService {
+  // Not an object: the core names what it received.
+  if (typeof options !== 'object' || options === null) return createPlantService(options);
+  const { prefix, ...rest } = options;
+  if ('basePath' in rest) {
+    throw new TypeError('Plantstore: @plantstore/koa takes "prefix" instead of "basePath".');
+  }
+  return createPlantService(prefix === undefined ? rest : { ...rest, basePath: prefix });
+}

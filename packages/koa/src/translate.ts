@@ -1,0 +1,52 @@
+import type { PlantAnswer, PlantRequest } from '@plantstore/core';
+import type { ParameterizedContext } from 'koa';
+
+/** What body parsers leave on `ctx.request`; read structurally so no parser's typings are needed. */
+interface ParsedKoaRequest {
+  /** The text `@koa/bodyparser` and `koa-bodyparser` keep beside the parsed value. */
+  readonly rawBody?: unknown;
+  readonly body?: unknown;
+}
+
+/**
+ * Translates a Koa context into the core's request. The body is, in order of preference: the raw
+ * text a host body parser kept (`ctx.request.rawBody`: ids stay exact), the unread stream (the core
+ * reads it with its limit and time-out), or what a parser left after consuming the stream: text or
+ * bytes as the raw body, any other value as the parsed body. A stream consumed with nothing left is
+ * handed over as it is; the core answers 400 `body_aborted`.
+ *
+ * @param ctx - the Koa context of a request the route claims
+ * @returns the request for `service.handle`
+ */
+export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
+  const request = {
+    method: ctx.method,
+    path: ctx.path,
+    headers: ctx.req.headersDistinct,
+    matched: true,
+  };
+  const { rawBody, body } = ctx.request as ParsedKoaRequest;
+  if (typeof rawBody === 'string') return { ...request, body: rawBody };
+  // koa-bodyparser sets `body = {}` on requests it skips without reading, so only the stream tells.
+  if (!ctx.req.readableEnded || body === undefined) return { ...request, body: ctx.req };
+  if (typeof body === 'string' || body instanceof Uint8Array) return { ...request, body };
+  return { ...request, parsedBody: body };
+}
+
+/**
+ * Writes the core's answer through Koa, so upstream middleware still sees and can decorate it.
+ * `Content-Type` is set before the body, so Koa keeps it; the body is a string, so it is sent as is.
+ * `Vary` is added to, not replaced: a CORS middleware may have set `Vary: Origin` already.
+ *
+ * @param ctx - the Koa context
+ * @param answer - the core's answer
+ */
+export function writeAnswer(ctx: ParameterizedContext, answer: PlantAnswer): void {
+  ctx.status = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (name === 'vary') ctx.vary(value);
+    else ctx.set(name, value);
+  }
+  ctx.body = answer.body;
+  ctx.state.plantstore = { principal: answer.principal };
+}

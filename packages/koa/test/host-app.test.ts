@@ -1,0 +1,289 @@
+import { createServer } from 'node:http';
+import Router from '@koa/router';
+import {
+  createPlantService,
+  jwtBearer,
+  memoryStore,
+  type PlantServiceOptions,
+  type PlantStoreError,
+} from '@plantstore/core';
+import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
+import { type ContractHost, listen, send } from '@plantstore/http-suite';
+import type Koa from 'koa';
+import Koa2 from 'koa2';
+import Koa3 from 'koa3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type PlantState, plantRoutes } from '../src/index';
+import { type KoaClass, nodeListener } from './hosts';
+
+const SCOPE = 'plants:write';
+
+describe.each([
+  ['Koa 2', Koa2],
+  ['Koa 3', Koa3],
+] as const satisfies readonly (readonly [string, KoaClass])[])('in a %s host app', (_, KoaApp) => {
+  let issuer: TokenIssuer;
+  let token: string;
+  const hosts: ContractHost[] = [];
+
+  beforeAll(async () => {
+    issuer = await createTokenIssuer();
+    token = await issuer.sign({ sub: 'gardener', scope: SCOPE });
+  });
+  afterEach(async () => {
+    await Promise.all(hosts.splice(0).map((host) => host.close()));
+  });
+  afterAll(async () => {
+    await issuer.close();
+  });
+
+  const options = (extra: Partial<PlantServiceOptions> = {}): PlantServiceOptions => ({
+    store: memoryStore(),
+    auth: jwtBearer({
+      jwksUri: issuer.jwksUri,
+      issuer: issuer.issuer,
+      audience: issuer.audience,
+      requiredScopes: [SCOPE],
+    }),
+    ...extra,
+  });
+
+  const serve = async (app: Koa): Promise<string> => {
+    const host = await listen(createServer(nodeListener(app)));
+    hosts.push(host);
+    return host.url;
+  };
+
+  const create = (url: string, body: string, headers: Record<string, string> = {}) =>
+    send(url, {
+      path: '/api/plants',
+      body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    });
+
+  const anonymous = (url: string) =>
+    send(url, { path: '/api/plants', body: '{}', headers: { 'content-type': 'application/json' } });
+
+  it('lets upstream middleware observe and decorate the status and body of every answer', async () => {
+    const app = new KoaApp();
+    const observed: { status: number; body: unknown }[] = [];
+    app.use(async (ctx, next) => {
+      const started = performance.now();
+      await next();
+      observed.push({ status: ctx.status, body: ctx.body });
+      ctx.set('x-observed', String(ctx.status));
+      ctx.set('x-response-time', `${(performance.now() - started).toFixed(1)}ms`);
+    });
+    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    const url = await serve(app);
+
+    const created = await create(url, '{"id":1,"name":"Fern"}');
+    const refused = await create(url, '{"id":2,"name":"Fern"}', { authorization: 'Bearer' });
+    for (const reply of [created, refused]) {
+      expect(reply.headers['x-observed']).toBe(String(reply.status));
+      expect(reply.headers['x-response-time']).toMatch(/ms$/);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    expect(observed).toEqual([
+      { status: 200, body: created.text },
+      { status: 400, body: refused.text },
+    ]);
+  });
+
+  it('adds Authorization to a Vary header an upstream CORS middleware set', async () => {
+    const app = new KoaApp();
+    app.use(async (ctx, next) => {
+      ctx.vary('Origin');
+      ctx.set('access-control-allow-origin', '*');
+      await next();
+    });
+    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    const url = await serve(app);
+
+    const reply = await create(url, '{"id":3,"name":"Cors"}');
+    expect(reply.headers.vary).toBe('Origin, Authorization');
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it("never throws a contract answer at the host's error middleware or app.on('error')", async () => {
+    const app = new KoaApp();
+    const caught: unknown[] = [];
+    const emitted: unknown[] = [];
+    app.on('error', (error: unknown) => void emitted.push(error));
+    app.use(async (_ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        caught.push(error);
+        throw error;
+      }
+    });
+    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    const url = await serve(app);
+
+    const statuses = [
+      (await create(url, '{"id":1,')).status,
+      (await anonymous(url)).status,
+      (await create(url, '{"id":1,"name":"a"}', { 'content-type': 'text/plain' })).status,
+      (await create(url, `{"id":1,"name":"${'x'.repeat(20_000)}"}`)).status,
+    ];
+    expect(statuses).toEqual([400, 401, 415, 413]);
+    expect(caught).toEqual([]);
+    expect(emitted).toEqual([]);
+  });
+
+  it('puts the principal on ctx.state.plantstore of every answer of the route, and only there', async () => {
+    const app = new KoaApp();
+    const seen: (PlantState | undefined)[] = [];
+    app.use(async (ctx, next) => {
+      await next();
+      seen.push(ctx.state.plantstore);
+    });
+    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    app.use((ctx) => {
+      ctx.body = 'host';
+    });
+    const url = await serve(app);
+
+    await create(url, '{"id":1,"name":"Fern"}');
+    await create(url, '{"id":1,"name":"Other"}');
+    await anonymous(url);
+    await send(url, { method: 'GET', path: '/api/plants' });
+    expect(seen.map((state) => state?.principal?.subject)).toEqual([
+      'gardener',
+      'gardener',
+      undefined,
+      undefined,
+    ]);
+    expect(seen[0]?.principal?.scopes).toEqual([SCOPE]);
+    expect(seen[2]).toEqual({ principal: undefined });
+    expect(seen[3]).toBeUndefined();
+  });
+
+  it('uses the text or bytes a parser left, and answers 400 when a middleware kept nothing', async () => {
+    const app = new KoaApp();
+    const rejected: PlantStoreError[] = [];
+    // Host middleware that read the stream and left text, bytes, or nothing at all.
+    app.use(async (ctx, next) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      const keep = ctx.get('x-keep');
+      const request = ctx.request as { body?: unknown };
+      if (keep === 'text') request.body = Buffer.concat(chunks).toString();
+      if (keep === 'bytes') request.body = Buffer.concat(chunks);
+      await next();
+    });
+    app.use(
+      plantRoutes({
+        ...options({ onRejected: (error) => void rejected.push(error) }),
+        prefix: '/api',
+      }),
+    );
+    const url = await serve(app);
+
+    const exact = '{"id":9007199254740993,"name":"Exact"}';
+    expect((await create(url, exact, { 'x-keep': 'text' })).status).toBe(200);
+    expect((await create(url, exact, { 'x-keep': 'bytes' })).status).toBe(200);
+    expect((await create(url, exact, { 'x-keep': 'nothing' })).status).toBe(400);
+    expect(rejected.map((error) => error.code)).toEqual(['body_aborted']);
+  });
+
+  it('answers safe ids 200 and 9007199254740993 400 behind a parser that keeps no raw text', async () => {
+    const app = new KoaApp();
+    const rejected: PlantStoreError[] = [];
+    // A host parser that consumes the stream and keeps only the parsed value, as many do.
+    app.use(async (ctx, next) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      (ctx.request as { body?: unknown }).body = JSON.parse(Buffer.concat(chunks).toString());
+      await next();
+    });
+    app.use(
+      plantRoutes({
+        ...options({ onRejected: (error) => void rejected.push(error) }),
+        prefix: '/api',
+      }),
+    );
+    const url = await serve(app);
+
+    const safe = await create(url, '{"id":9007199254740991,"name":"Safe","tag":"t"}');
+    expect(safe.status).toBe(200);
+    expect(safe.text).toBe('{"name":"Safe","tag":"t"}');
+    const unsafe = await create(url, '{"id":9007199254740993,"name":"Rounded"}');
+    expect(unsafe.status).toBe(400);
+    expect(unsafe.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(rejected.map((error) => error.code)).toEqual(['id_unsafe_in_parsed_body']);
+  });
+
+  it("answers POST on a router's prefixed path and leaves the host's GET on it alone", async () => {
+    const app = new KoaApp();
+    const api = new Router({ prefix: '/api' });
+    const plants = plantRoutes(options());
+    api.get('/plants', (ctx) => {
+      ctx.body = { plants: 'listed by the host' };
+    });
+    api.post('/plants', plants.handler);
+    api.all('/other', plants.handler, (ctx) => {
+      ctx.body = `host:${ctx.method}`;
+    });
+    app.use(api.routes());
+    const url = await serve(app);
+
+    expect((await create(url, '{"id":5,"name":"Routed"}')).text).toBe('{"name":"Routed"}');
+    const listed = await send(url, { method: 'GET', path: '/api/plants' });
+    expect(listed.json).toEqual({ plants: 'listed by the host' });
+    // Only POST is claimed even where a host registered the handler for every method.
+    expect((await send(url, { method: 'PUT', path: '/api/other' })).text).toBe('host:PUT');
+  });
+
+  it('works from router.use at a path when that router has a route for it', async () => {
+    const app = new KoaApp();
+    const router = new Router();
+    router.use('/api', plantRoutes({ ...options(), prefix: '/api' }));
+    router.all('/api/{*rest}', (ctx) => {
+      ctx.body = `host:${ctx.method} ${ctx.path}`;
+    });
+    app.use(router.routes());
+    const url = await serve(app);
+
+    expect((await create(url, '{"id":6,"name":"Used"}')).text).toBe('{"name":"Used"}');
+    expect((await send(url, { method: 'GET', path: '/api/plants' })).text).toBe(
+      'host:GET /api/plants',
+    );
+  });
+
+  it('serves one created service from several mounts', async () => {
+    const service = createPlantService({ ...options(), basePath: '/api' });
+    const plants = plantRoutes(service);
+    expect(plants.service).toBe(service);
+    const app = new KoaApp();
+    const v2 = new Router({ prefix: '/v2' });
+    v2.post('/plants', plants.handler);
+    app.use(plants);
+    app.use(v2.routes());
+    const url = await serve(app);
+
+    expect((await create(url, '{"id":7,"name":"Shared"}')).status).toBe(200);
+    const again = await send(url, {
+      path: '/v2/plants',
+      body: '{"id":7,"name":"Shared"}',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(again.status).toBe(200);
+  });
+});
+
+describe('plantRoutes options', () => {
+  it('fails at once with a TypeError for a basePath, which is called prefix here', () => {
+    const options = { store: memoryStore(), auth: () => Promise.resolve(undefined) };
+    expect(() => plantRoutes({ ...options, basePath: '/api' } as never)).toThrow(
+      /takes "prefix" instead of "basePath"/,
+    );
+  });
+
+  it("fails at once with the core's TypeError when auth or the options are missing", () => {
+    expect(() => plantRoutes({ store: memoryStore() } as never)).toThrow(/option "auth"/);
+    expect(() => plantRoutes(undefined as never)).toThrow(/option "options"/);
+  });
+});
