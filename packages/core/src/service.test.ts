@@ -98,7 +98,9 @@ describe('handle', () => {
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.body) as { error: number; message: string };
     expect(body.error).toBe(400);
-    expect(body.message).toMatch(/mount the plants route before express\.json\(\)/);
+    expect(body.message).toMatch(
+      /mount the plants route before the body parser \(express\.json\(\)/,
+    );
   });
 
   it('hands the verified principal to the store, the hooks and the answer', async () => {

@@ -164,7 +164,9 @@ describe('candidateFromParsed', () => {
     for (const text of ['9007199254740993', '-9007199254740993', '9223372036854775807']) {
       const error = refusal(() => candidateFromParsed(JSON.parse(`{"id":${text},"name":"a"}`)));
       expect(error.code).toBe('id_unsafe_in_parsed_body');
-      expect(error.message).toContain('mount the plants route before express.json()');
+      expect(error.message).toContain(
+        'mount the plants route before the body parser (express.json()',
+      );
     }
   });
 

@@ -237,7 +237,7 @@ function idFromParsed(id: unknown): unknown {
   if (Number.isInteger(id)) {
     throw new InvalidBodyError(
       'id_unsafe_in_parsed_body',
-      "The id is beyond ±2^53 and was rounded by the host application's JSON parser; mount the plants route before express.json() (or any other body parser) so it can read the exact digits.",
+      "The id is beyond ±2^53 and was rounded by the host application's JSON body parser; mount the plants route before the body parser (express.json(), Koa's bodyParser()) so it can read the exact digits.",
     );
   }
   // A fraction (reported as id_not_integer) or NaN (a type mismatch).

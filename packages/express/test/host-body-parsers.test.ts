@@ -50,7 +50,11 @@ for (const [name, express] of majors) {
       const { host, store, rejected } = await hostWith(express.json());
       for (const id of ['9007199254740993', '9223372036854775807', '-9223372036854775808']) {
         const reply = await fixture.post(host.url, `{"id":${id},"name":"Rounded"}`);
-        expectError(reply, 400, /mount the plants route before express\.json\(\)/);
+        expectError(
+          reply,
+          400,
+          /mount the plants route before the body parser \(express\.json\(\)/,
+        );
         expect(rejected.at(-1)?.code).toBe('id_unsafe_in_parsed_body');
       }
       expect(store.size).toBe(0);
