@@ -36,7 +36,10 @@ const hosts: Readonly<Record<string, Start>> = {
     const app = new Koa();
     app.use(plantRoutes({ ...options, prefix: '/api' }));
     const callback = app.callback();
-    return listen(createServer((req, res) => void callback(req, res)), '/api');
+    return listen(
+      createServer((req, res) => void callback(req, res)),
+      '/api',
+    );
   },
   'node:http': (options) =>
     listen(
