@@ -1,0 +1,39 @@
+// What the docs' code blocks take as given: the reader's own settings and objects, declared once here
+// so each block shows only what it is about. A block that declares one of these names itself wins.
+
+declare const jwksUri: string;
+declare const issuer: string;
+declare const audience: string;
+declare const secret: string;
+declare const store: import('@plantstore/core').PlantStore;
+declare const plants: import('@plantstore/core').PlantService;
+declare const server: import('node:http').Server;
+declare const pool: import('pg').Pool;
+declare const logger: {
+  info(fields: Record<string, unknown>): void;
+  error(fields: Record<string, unknown>): void;
+};
+declare const metrics: { increment(name: string, tags: Record<string, unknown>): void };
+/** A key-value database with an atomic insert-if-absent, as in docs/custom-storage.md. */
+declare const db: {
+  insertIfAbsent(key: string, value: unknown, options: { signal: AbortSignal }): Promise<boolean>;
+  get(key: string): Promise<import('@plantstore/core').NewPlant>;
+};
+declare function introspect(
+  token: string,
+): Promise<{ active: boolean; sub: string; scope: string } & Record<string, unknown>>;
+
+// The public functions, so a block that continues an earlier one on the same page need not repeat its
+// imports. They are typed from the packages themselves: a wrong call still fails.
+declare const createPlantService: typeof import('@plantstore/core').createPlantService;
+declare const jwtBearer: typeof import('@plantstore/core').jwtBearer;
+declare const memoryStore: typeof import('@plantstore/core').memoryStore;
+declare const ServiceUnavailableError: typeof import('@plantstore/core').ServiceUnavailableError;
+declare const createTokenIssuer: typeof import('@plantstore/core/testing').createTokenIssuer;
+declare const plantRouter: typeof import('@plantstore/express').plantRouter;
+declare const plantRoutes: typeof import('@plantstore/koa').plantRoutes;
+declare const postgresStore: typeof import('@plantstore/postgres').postgresStore;
+declare const auth: import('@plantstore/core').Authenticator;
+type NewPlant = import('@plantstore/core').NewPlant;
+type StoreContext = import('@plantstore/core').StoreContext;
+type InsertResult = import('@plantstore/core').InsertResult;
