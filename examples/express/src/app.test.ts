@@ -106,4 +106,12 @@ describe('the Express example app', () => {
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ error: 400 });
   });
+
+  it('serves the OpenAPI document of the route as mounted at /api', async () => {
+    const response = await fetch(`${base}/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(['/api/plants']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PlantService } from '@plantstore/core';
+import { createOpenApiDocument, type PlantService } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 
@@ -38,6 +38,12 @@ export function createApp(deps: AppDeps): Express {
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+
+  // The route's OpenAPI document as mounted here, built once: clients generate their types from it.
+  const openapi = createOpenApiDocument({ basePath: '/api' });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
   });
 
   // Before express.json(), so the route reads the body itself and keeps int64 ids exact.

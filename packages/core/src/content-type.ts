@@ -8,13 +8,20 @@ const MEDIA_TYPE_MESSAGE =
  *
  * @param contentType - every value of `Content-Type`
  * @param contentEncoding - every value of `Content-Encoding`
+ * @param transferEncoding - every value of `Transfer-Encoding`
  * @throws {@link UnsupportedMediaTypeError} 415 otherwise
  */
 export function assertJsonBody(
   contentType: readonly string[] | undefined,
   contentEncoding: readonly string[] | undefined,
+  transferEncoding?: readonly string[],
 ): void {
-  if (contentEncoding !== undefined && !contentEncoding.every(isIdentityEncoding)) {
+  // Node de-chunks a body but decodes no other transfer coding: `gzip, chunked` would reach the
+  // reader compressed. Both headers say the same thing to us: the body is not plain JSON.
+  const compressed =
+    (contentEncoding !== undefined && !contentEncoding.every(isIdentityEncoding)) ||
+    (transferEncoding !== undefined && !transferEncoding.every(isChunkedOnly));
+  if (compressed) {
     throw new UnsupportedMediaTypeError(
       'content_encoding_unsupported',
       'Compressed request bodies are not accepted; send the JSON uncompressed (Content-Encoding: identity).',
@@ -23,6 +30,13 @@ export function assertJsonBody(
   if (contentType?.length !== 1 || !isJsonUtf8(contentType[0] as string)) {
     throw new UnsupportedMediaTypeError('media_type_unsupported', MEDIA_TYPE_MESSAGE);
   }
+}
+
+function isChunkedOnly(value: string): boolean {
+  return value.split(',').every((coding) => {
+    const name = coding.trim().toLowerCase();
+    return name === 'chunked' || name === 'identity' || name === '';
+  });
 }
 
 function isIdentityEncoding(value: string): boolean {
@@ -34,7 +48,12 @@ function isIdentityEncoding(value: string): boolean {
 
 // RFC 9110 §8.3.1: type "/" subtype *( OWS ";" OWS parameter ), parameter = token "=" ( token / quoted-string ).
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const PARAMETER = new RegExp(`^[ \\t]*;[ \\t]*(${TOKEN})=(${TOKEN}|"(?:[^"\\\\]|\\\\.)*")`, 'y');
+// Sticky, not anchored: each match starts where the previous one ended. An empty parameter (`;;`, a
+// trailing `;`) is allowed by RFC 9110 §5.6.6 and matches the second alternative.
+const PARAMETER = new RegExp(
+  `[ \\t]*;[ \\t]*(?:(${TOKEN})=(${TOKEN}|"(?:[^"\\\\]|\\\\.)*")|(?=;|$))`,
+  'y',
+);
 
 function isJsonUtf8(value: string): boolean {
   // The two spellings almost every client sends, answered without parsing.
@@ -49,7 +68,7 @@ function isJsonUtf8(value: string): boolean {
   while (PARAMETER.lastIndex < rest.length) {
     const match = PARAMETER.exec(rest);
     if (match === null) return false;
-    if ((match[1] as string).toLowerCase() !== 'charset') continue;
+    if (match[1] === undefined || match[1].toLowerCase() !== 'charset') continue;
     if (charsetSeen) return false;
     charsetSeen = true;
     const raw = match[2] as string;

@@ -1,6 +1,6 @@
 import type { VerifiedTokenCacheOptions } from './verified-token-cache';
 import type { JWTVerifyOptions } from 'jose';
-import type { JsonWebKey, KeyObject, webcrypto } from 'node:crypto';
+import type { KeyObject, webcrypto } from 'node:crypto';
 import type { RemoteKeySetOptions } from './remote-key-set';
 import {
   ASYMMETRIC_ALGORITHMS,
@@ -33,7 +33,8 @@ export interface JwtBearerOptions {
   /** Public key: PEM (SPKI or PKCS#1), a public JWK, a `KeyObject` or a `CryptoKey`. */
   // Node's own key types, not jose's: jose ships only ESM, and its types in our .d.cts would break
   // CommonJS consumers that check library types.
-  readonly publicKey?: string | JsonWebKey | KeyObject | webcrypto.CryptoKey;
+  // webcrypto.JsonWebKey, not the top-level JsonWebKey: @types/node 25 and later dropped that export.
+  readonly publicKey?: string | webcrypto.JsonWebKey | KeyObject | webcrypto.CryptoKey;
   /** Where the identity provider serves its JWKS: `https:`, or `http:` on a loopback host only. */
   readonly jwksUri?: string | URL;
   /** Accepted `iss` value(s). */

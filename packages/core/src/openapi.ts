@@ -573,6 +573,8 @@ function deepFreeze<T>(value: T): T {
 /**
  * The route's OpenAPI document for the defaults (`http://localhost:3000`, mounted at the root),
  * built once and deeply frozen; use {@link createOpenApiDocument} for another server or base path.
+ * Tools that modify the document they are given (openapi-typescript's `openapiTS`) need a copy:
+ * pass `JSON.stringify(openApiDocument)` or `structuredClone(openApiDocument)`.
  *
  * @example
  * ```ts

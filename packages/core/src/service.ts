@@ -80,7 +80,11 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       const token = readBearerToken(headers('authorization'));
       const authRequest: AuthRequest = { method: request.method, path: request.path, headers };
       principal = await authenticate(config.auth, token, authRequest);
-      assertJsonBody(headers('content-type'), headers('content-encoding'));
+      assertJsonBody(
+        headers('content-type'),
+        headers('content-encoding'),
+        headers('transfer-encoding'),
+      );
       const plant = await parsePlantBody(request, headers, bodyLimits);
       const created = await insertPlant(config.store, plant, principal, storeLimits);
       if (created) {

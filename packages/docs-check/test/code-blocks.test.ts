@@ -47,11 +47,16 @@ const HOMES: Readonly<Record<string, string>> = {
   'packages/postgres/README.md': 'packages/postgres/src',
 };
 
+// docs/openapi.md is about a generated client: packages/adoption type-checks its blocks against the
+// generated types, with openapi-fetch installed there.
+const CHECKED_ELSEWHERE = new Set(['docs/openapi.md']);
+
 const FENCE = /^```(?:ts|typescript)[^\n]*\n([\s\S]*?)^```/gm;
 
 function codeBlocks(): Block[] {
   const blocks: Block[] = [];
   for (const file of markdownFiles()) {
+    if (CHECKED_ELSEWHERE.has(relative(root, file))) continue;
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(FENCE)) {
       const line = text.slice(0, match.index).split('\n').length;

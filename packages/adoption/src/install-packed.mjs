@@ -1,0 +1,704 @@
+#!/usr/bin/env node
+// Installs Plantstore as a user will: packs every public package (`pnpm pack`), installs the
+// tarballs with npm into scratch projects outside the workspace (no workspace links, no pnpm), once
+// with Express 4 + Koa 2 and once with Express 5 + Koa 3, and in each:
+//   - serve.mjs (ESM) and serve.cjs (CommonJS) mount the route in an Express app and a Koa app on
+//     port 0 and create a plant through each over HTTP with a real HS256 token;
+//   - esm/ and cjs/ type-check a TypeScript consumer of the public types (`tsc --noEmit`,
+//     module nodenext, strict, skipLibCheck false) with TypeScript installed from npm.
+// Builds nothing: run `pnpm build` first (CI has). Prints a summary; exits 1 on any failure.
+//
+//   pnpm check:installed               keep nothing
+//   pnpm check:installed --keep        leave the scratch folder for a look (its path is printed)
+
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const keep = process.argv.includes('--keep');
+
+/** The public packages, in dependency order. */
+const PACKAGES = ['core', 'express', 'koa', 'postgres'];
+
+/** Installed beside the tarballs in every scenario: the PostgreSQL drivers a user picks from. */
+const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5'];
+
+const SCENARIOS = [
+  {
+    name: 'express4-koa2',
+    title: 'Express 4 + Koa 2, TypeScript 5',
+    install: ['express@4', 'koa@2', '@types/express@4', '@types/koa@2', 'typescript@5'],
+    expect: { express: '4.', koa: '2.' },
+  },
+  {
+    name: 'express5-koa3',
+    title: 'Express 5 + Koa 3, TypeScript 7',
+    install: ['express@5', 'koa@3', '@types/express@5', '@types/koa@3', 'typescript@7'],
+    expect: { express: '5.', koa: '3.' },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// What the scratch projects hold
+
+const SECRET = 'a shared secret of at least 32 bytes, for HS256';
+const EXACT_ID = '9007199254740993';
+
+/** The body of serve.mjs and serve.cjs after their imports: the same code in both module systems. */
+const SERVE_BODY = `
+const secret = ${JSON.stringify(SECRET)};
+const EXACT_ID = ${JSON.stringify(EXACT_ID)};
+
+async function listening(server) {
+  if (!server.listening) {
+    await new Promise((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  }
+  return 'http://127.0.0.1:' + server.address().port;
+}
+
+async function post(url, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token !== undefined) headers.authorization = 'Bearer ' + token;
+  const response = await fetch(url, { method: 'POST', headers, body });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+function check(what, actual, expected) {
+  if (actual !== expected) {
+    throw new Error(what + ': expected ' + JSON.stringify(expected) + ', got ' + JSON.stringify(actual));
+  }
+}
+
+async function waitFor(read, what) {
+  for (let i = 0; i < 100 && read() === undefined; i += 1) await new Promise((r) => setTimeout(r, 10));
+  return read() ?? what;
+}
+
+async function createThrough(name, url, token) {
+  const body = '{"id": ' + EXACT_ID + ', "name": "Monstera ' + name + '", "tag": "aroid"}';
+  const created = await post(url, body, token);
+  check(name + ' create status', created.status, 200);
+  check(name + ' create body', created.text, '{"name":"Monstera ' + name + '","tag":"aroid"}');
+  check(name + ' content-type', created.type, 'application/json; charset=utf-8');
+  check(name + ' replay status', (await post(url, body, token)).status, 200);
+  const anonymous = await post(url, body, undefined);
+  check(name + ' no token status', anonymous.status, 401);
+  check(name + ' no token body', JSON.parse(anonymous.text).error, 401);
+}
+
+async function main() {
+  const token = await new SignJWT({ scope: 'plants:write' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('installed-user')
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(secret));
+  check('isPlantStoreError is a function', typeof isPlantStoreError, 'function');
+  check('isPlantStoreError(new Error())', isPlantStoreError(new Error('x')), false);
+
+  // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
+  const db = new PGlite();
+  const pgStore = postgresStore({ client: db });
+  await pgStore.ensureSchema();
+  const app = express();
+  let expressSubject;
+  app.use((req, res, next) => {
+    res.on('finish', () => {
+      expressSubject = res.locals.plantstore?.principal?.subject ?? '-';
+    });
+    next();
+  });
+  const router = plantRouter({ store: pgStore, auth: jwtBearer({ secret }) });
+  app.use('/api', router);
+  app.get('/api/health', (req, res) => void res.json({ ok: true }));
+  const expressServer = app.listen(0, '127.0.0.1');
+
+  // Koa: the route on the memory store, a middleware reading ctx.state after it.
+  const koa = new Koa();
+  let koaSubject;
+  koa.use(async (ctx, next) => {
+    await next();
+    koaSubject = ctx.state.plantstore?.principal?.subject ?? '-';
+  });
+  const memory = memoryStore();
+  const routes = plantRoutes({ prefix: '/api', store: memory, auth: jwtBearer({ secret }) });
+  koa.use(routes);
+  const koaServer = koa.listen(0, '127.0.0.1');
+
+  try {
+    const expressUrl = await listening(expressServer);
+    const koaUrl = await listening(koaServer);
+
+    await createThrough('Express', expressUrl + '/api/plants', token);
+    const rows = (await db.query('SELECT id::text AS id, name FROM plants')).rows;
+    check('Express stored id', rows.length === 1 ? rows[0].id : JSON.stringify(rows), EXACT_ID);
+    expressSubject = undefined;
+    await post(expressUrl + '/api/plants', '{"id": 1, "name": "Fern"}', token);
+    check('Express res.locals.plantstore', await waitFor(() => expressSubject, 'unset'), 'installed-user');
+    check('Express own route', (await fetch(expressUrl + '/api/health')).status, 200);
+
+    await createThrough('Koa', koaUrl + '/api/plants', token);
+    check('Koa stored id', memory.get(BigInt(EXACT_ID))?.id, BigInt(EXACT_ID));
+    koaSubject = undefined;
+    await post(koaUrl + '/api/plants', '{"id": 1, "name": "Fern"}', token);
+    check('Koa ctx.state.plantstore', koaSubject, 'installed-user');
+    check('Koa other path', (await fetch(koaUrl + '/api/other')).status, 404);
+  } finally {
+    expressServer.close();
+    koaServer.close();
+    await router.service.close();
+    await routes.service.close();
+    await db.close();
+  }
+  console.log(JSON.stringify({ express: 'ok', koa: 'ok' }));
+}
+`;
+
+const SERVE_MJS = `import express from 'express';
+import Koa from 'koa';
+import { SignJWT } from 'jose';
+import { PGlite } from '@electric-sql/pglite';
+import { isPlantStoreError, jwtBearer, memoryStore } from '@plantstore/core';
+import { plantRouter } from '@plantstore/express';
+import { plantRoutes } from '@plantstore/koa';
+import { postgresStore } from '@plantstore/postgres';
+${SERVE_BODY}
+await main();
+`;
+
+const SERVE_CJS = `'use strict';
+const express = require('express');
+const Koa = require('koa');
+const { SignJWT } = require('jose');
+const { PGlite } = require('@electric-sql/pglite');
+const { isPlantStoreError, jwtBearer, memoryStore } = require('@plantstore/core');
+const { plantRouter } = require('@plantstore/express');
+const { plantRoutes } = require('@plantstore/koa');
+const { postgresStore } = require('@plantstore/postgres');
+${SERVE_BODY}
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
+/** A TypeScript consumer of the public types; the same source is checked as ESM and as CommonJS. */
+const CONSUMER_TS = `import { PGlite } from '@electric-sql/pglite';
+import {
+  createOpenApiDocument,
+  createPlantService,
+  isPlantStoreError,
+  jwtBearer,
+  memoryStore,
+  ServiceUnavailableError,
+  type InsertResult,
+  type NewPlant,
+  type OpenApiDocument,
+  type PlantService,
+  type PlantServiceOptions,
+  type PlantStore,
+  type PlantStoreErrorCode,
+  type Principal,
+  type StoreContext,
+} from '@plantstore/core';
+import {
+  createTokenIssuer,
+  describeStoreConformance,
+  type TestRegistrar,
+  type TokenIssuer,
+} from '@plantstore/core/testing';
+import { plantRouter, type PlantLocals, type PlantRouter } from '@plantstore/express';
+import { plantRoutes, type PlantRoutes, type PlantRoutesOptions, type PlantState } from '@plantstore/koa';
+import { postgresStore, type PostgresStore } from '@plantstore/postgres';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import Koa from 'koa';
+import pg from 'pg';
+
+// A store of one's own, written against the public interface.
+const plants = new Map<bigint, NewPlant>();
+export const ownStore: PlantStore = {
+  async insert(plant: NewPlant, context: StoreContext): Promise<InsertResult> {
+    if (context.signal.aborted) throw new ServiceUnavailableError('store_timeout', 'Too slow.');
+    const subject: string | undefined = context.principal?.subject;
+    void subject;
+    const existing = plants.get(plant.id);
+    if (existing !== undefined) return { created: false, existing };
+    plants.set(plant.id, plant);
+    return { created: true };
+  },
+};
+
+export const options: PlantServiceOptions = {
+  store: ownStore,
+  auth: jwtBearer({ secret: 'a shared secret of at least 32 bytes', audience: 'plants' }),
+  bodyLimit: 8192,
+  onCreated(plant: NewPlant, context) {
+    const id: bigint = plant.id;
+    const who: Principal | undefined = context.principal;
+    void id;
+    void who;
+  },
+  onRejected(error) {
+    const code: PlantStoreErrorCode = error.code;
+    const status: number = error.status;
+    void code;
+    void status;
+  },
+};
+
+// Express: the router, its service, and what it leaves on res.locals.
+export const app = express();
+app.use((req: Request, res: Response, next: NextFunction) => {
+  res.on('finish', () => {
+    const locals: PlantLocals | undefined = res.locals.plantstore;
+    const subject: string | undefined = res.locals.plantstore?.principal?.subject;
+    console.log(req.method, locals === undefined, subject);
+  });
+  next();
+});
+export const router: PlantRouter = plantRouter(options);
+app.use('/api', router);
+const onError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (isPlantStoreError(error)) res.status(error.status).json({ error: error.status, message: error.message });
+  else next(error);
+};
+app.use(onError);
+
+// Koa: the middleware, the router handler, and what it leaves on ctx.state.
+export const koa = new Koa();
+koa.use(async (ctx, next) => {
+  await next();
+  const state: PlantState | undefined = ctx.state.plantstore;
+  const subject: string | undefined = ctx.state.plantstore?.principal?.subject;
+  console.log(state === undefined, subject);
+});
+export const koaOptions: PlantRoutesOptions = { store: ownStore, auth: options.auth, prefix: '/api' };
+export const routes: PlantRoutes = plantRoutes(koaOptions);
+koa.use(routes);
+koa.use(routes.handler);
+
+// One service shared by both, and the OpenAPI document.
+export const service: PlantService = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret: 'x'.repeat(32) }) });
+app.use('/v2', plantRouter(service));
+koa.use(plantRoutes(service));
+export const document: OpenApiDocument = createOpenApiDocument({ serverUrl: 'https://plants.example.com', basePath: '/api' });
+
+// PostgreSQL: a pg Pool, a connected pg Client, or PGlite.
+export const pool = new pg.Pool({ connectionString: 'postgres://localhost/plants' });
+export const onPool: PostgresStore = postgresStore({ client: pool });
+export const onClient: PlantStore = postgresStore({ client: new pg.Client() });
+export const onPglite: PostgresStore = postgresStore({ client: new PGlite(), table: 'app.plants' });
+
+// The types refuse what the runtime refuses, and are not \`any\`: an unused @ts-expect-error fails.
+export function refused(): void {
+  // @ts-expect-error -- auth is required
+  plantRouter({ store: ownStore });
+  // @ts-expect-error -- prefix is Koa's name for basePath; basePath is not an option of plantRoutes
+  plantRoutes({ ...koaOptions, basePath: '/api' });
+  // @ts-expect-error -- not a pg Pool, Client or PGlite
+  postgresStore({ client: {} });
+  app.use((_req: Request, res: Response) => {
+    // @ts-expect-error -- the subject is a string, so res.locals.plantstore is typed, not any
+    const subject: number | undefined = res.locals.plantstore?.principal?.subject;
+    void subject;
+  });
+  koa.use((ctx) => {
+    // @ts-expect-error -- the subject is a string, so ctx.state.plantstore is typed, not any
+    const subject: number | undefined = ctx.state.plantstore?.principal?.subject;
+    void subject;
+  });
+}
+
+export async function start(): Promise<void> {
+  await onPool.ensureSchema();
+  await router.service.ready();
+  await routes.service.close();
+}
+
+// The testing kit: a token issuer, and the conformance suite with a test runner's registrars.
+export async function issue(): Promise<string> {
+  const issuer: TokenIssuer = await createTokenIssuer();
+  try {
+    return await issuer.sign({ scope: 'plants:write' });
+  } finally {
+    await issuer.close();
+  }
+}
+export function conformance(runner: TestRegistrar): void {
+  describeStoreConformance(runner, 'my store', { create: () => ownStore });
+}
+`;
+
+const TSCONFIG = JSON.stringify(
+  {
+    compilerOptions: {
+      module: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+    },
+    files: ['consumer.ts'],
+  },
+  null,
+  2,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Running things
+
+/** The environment of a user's shell: nothing pnpm set for this script, no NODE_PATH into the workspace. */
+function userEnvironment() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(npm|pnpm)_/iu.test(key) || key === 'NODE_PATH' || key === 'INIT_CWD') delete env[key];
+  }
+  return env;
+}
+
+/**
+ * Runs a command; resolves with its output, rejects with an error holding the output.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, env?: NodeJS.ProcessEnv, timeout?: number, allowFailure?: boolean }} options
+ *   `allowFailure`: resolve with a non-zero exit code instead of rejecting
+ * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
+ */
+function run(
+  command,
+  args,
+  { cwd, env = userEnvironment(), timeout = 240_000, allowFailure = false },
+) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error === null) resolve({ code: 0, stdout, stderr });
+        else if (allowFailure && !error.killed && typeof error.code === 'number') {
+          resolve({ code: error.code, stdout, stderr });
+        } else {
+          const shown = [command, ...args].map((a) =>
+            a.includes(sep) ? relative(cwd, a) || a : a,
+          );
+          const why = error.killed ? `killed after ${timeout} ms` : `exit code ${error.code}`;
+          reject(
+            new Error(`${shown.join(' ')} (in ${cwd}): ${why}\n${stdout}${stderr}`.trimEnd(), {
+              cause: error,
+            }),
+          );
+        }
+      },
+    );
+  });
+}
+
+/** pnpm as this script was started by it (`node $npm_execpath`), else the one on PATH. */
+function pnpm(args, cwd) {
+  const execpath = process.env.npm_execpath ?? '';
+  if (/pnpm/u.test(basename(execpath)) && /\.[cm]?js$/u.test(execpath)) {
+    return run(process.execPath, [execpath, ...args], { cwd, env: process.env });
+  }
+  return run(/pnpm/u.test(basename(execpath)) ? execpath : 'pnpm', args, { cwd, env: process.env });
+}
+
+const results = [];
+
+/** At most this many steps at once: they are CPU-bound (PGlite, tsc), more would only slow each. */
+const slots = { free: Math.max(2, availableParallelism()), waiting: [] };
+
+/** Runs one named step, timing it and recording its outcome; a failure does not stop the others. */
+async function step(name, action) {
+  if (slots.free === 0) await new Promise((resolve) => slots.waiting.push(resolve));
+  else slots.free -= 1;
+  try {
+    return await timed(name, action);
+  } finally {
+    const next = slots.waiting.shift();
+    if (next === undefined) slots.free += 1;
+    else next();
+  }
+}
+
+async function timed(name, action) {
+  const started = performance.now();
+  try {
+    const detail = await action();
+    results.push({ name, ok: true, ms: performance.now() - started, detail });
+    return true;
+  } catch (error) {
+    results.push({ name, ok: false, ms: performance.now() - started, error });
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps
+
+/** Packs every package into `folder`; checks what pnpm wrote into each packed package.json. */
+async function packAll(folder) {
+  const tarballs = {};
+  for (const name of PACKAGES) {
+    const cwd = join(root, 'packages', name);
+    if (!existsSync(join(cwd, 'dist'))) {
+      throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` first.`);
+    }
+    const { stdout } = await pnpm(['pack', '--pack-destination', folder, '--json'], cwd);
+    const packed = JSON.parse(stdout);
+    // What the tarball really holds (pnpm's --json list omits the LICENSE it copies from the root).
+    const listing = await run('tar', ['-tzf', packed.filename], { cwd: folder });
+    const files = listing.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.replace(/^package\//u, ''));
+    for (const required of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+    ]) {
+      if (!files.includes(required))
+        throw new Error(`${packed.name}: the tarball has no ${required}.`);
+    }
+    const leaked = files.filter((file) => /(^|\/)(src|test)\/|\.test\.|tsconfig/u.test(file));
+    if (leaked.length > 0)
+      throw new Error(`${packed.name}: the tarball holds ${leaked.join(', ')}.`);
+    const extracted = join(folder, name);
+    await mkdir(extracted);
+    await run('tar', ['-xzf', packed.filename, '-C', extracted, 'package/package.json'], {
+      cwd: folder,
+    });
+    const manifest = JSON.parse(await readFile(join(extracted, 'package/package.json'), 'utf8'));
+    const text = JSON.stringify(manifest);
+    if (text.includes('workspace:')) {
+      throw new Error(`${packed.name}: the packed package.json still says "workspace:": ${text}`);
+    }
+    tarballs[name] = { file: packed.filename, manifest };
+  }
+  const coreVersion = tarballs.core.manifest.version;
+  for (const name of PACKAGES.slice(1)) {
+    const range = tarballs[name].manifest.dependencies?.['@plantstore/core'];
+    if (range !== `^${coreVersion}`) {
+      throw new Error(
+        `@plantstore/${name} depends on @plantstore/core "${range}", not "^${coreVersion}".`,
+      );
+    }
+  }
+  return {
+    files: PACKAGES.map((name) => tarballs[name].file),
+    summary: `${PACKAGES.map((name) => basename(tarballs[name].file)).join(', ')}; dependents on ^${coreVersion}`,
+  };
+}
+
+/** Makes a scenario's scratch project and installs the tarballs and its versions with npm. */
+async function install(scenario, folder, tarballs) {
+  const project = join(folder, scenario.name);
+  await mkdir(join(project, 'esm'), { recursive: true });
+  await mkdir(join(project, 'cjs'));
+  const manifest = {
+    name: `plantstore-installed-${scenario.name}`,
+    version: '0.0.0',
+    private: true,
+  };
+  await writeFile(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // One npm command for all tarballs: the core tarball satisfies the others' @plantstore/core.
+  await run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      ...tarballs,
+      ...scenario.install,
+      ...COMMON,
+    ],
+    { cwd: project },
+  );
+  // What npm installed: one copy of our packages (from the tarballs), the majors asked for.
+  const version = async (name, from = project) =>
+    JSON.parse(await readFile(join(from, 'node_modules', name, 'package.json'), 'utf8')).version;
+  for (const [name, major] of Object.entries(scenario.expect)) {
+    const got = await version(name);
+    if (!got.startsWith(major)) throw new Error(`${name} ${got} installed, ${major}x expected.`);
+  }
+  for (const name of PACKAGES.slice(1)) {
+    const nested = join(project, 'node_modules/@plantstore', name, 'node_modules/@plantstore/core');
+    if (existsSync(nested)) throw new Error(`@plantstore/${name} got its own @plantstore/core.`);
+  }
+  const lock = JSON.parse(await readFile(join(project, 'package-lock.json'), 'utf8'));
+  for (const name of PACKAGES) {
+    const entry = lock.packages[`node_modules/@plantstore/${name}`];
+    if (entry?.resolved?.startsWith('file:') !== true) {
+      throw new Error(
+        `@plantstore/${name} was not installed from its tarball: ${JSON.stringify(entry)}`,
+      );
+    }
+  }
+  const pretty = async (name) => `${name} ${await version(name)}`;
+  return (
+    await Promise.all(
+      [
+        'express',
+        'koa',
+        '@types/express',
+        '@types/koa',
+        'typescript',
+        'pg',
+        '@electric-sql/pglite',
+      ].map(pretty),
+    )
+  ).join(', ');
+}
+
+/** Runs serve.mjs or serve.cjs in the scenario's project. */
+async function serve(project, file, source) {
+  await writeFile(join(project, file), source);
+  const { stdout, stderr } = await run(process.execPath, [file], {
+    cwd: project,
+    timeout: 180_000,
+  });
+  if (!stdout.includes('"express":"ok","koa":"ok"'))
+    throw new Error(`${file} printed: ${stdout}${stderr}`);
+  const warnings = stderr.trim();
+  return warnings === '' ? 'Express 200 + Koa 200, exact id' : `ok, with stderr: ${warnings}`;
+}
+
+/** Type-checks the consumer in esm/ (type module) or cjs/ (type commonjs) with the installed tsc. */
+async function typecheck(project, kind) {
+  const folder = join(project, kind);
+  await writeFile(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ type: kind === 'esm' ? 'module' : 'commonjs' })}\n`,
+  );
+  await writeFile(join(folder, 'tsconfig.json'), `${TSCONFIG}\n`);
+  await writeFile(join(folder, 'consumer.ts'), CONSUMER_TS);
+  const typescript = join(project, 'node_modules/typescript');
+  const { version, bin } = JSON.parse(await readFile(join(typescript, 'package.json'), 'utf8'));
+  const tsc = join(typescript, typeof bin === 'string' ? bin : bin.tsc);
+  const { code, stdout, stderr } = await run(
+    process.execPath,
+    [tsc, '-p', 'tsconfig.json', '--pretty', 'false'],
+    {
+      cwd: folder,
+      timeout: 180_000,
+      allowFailure: true,
+    },
+  );
+  const { ours, theirs } = classifyDiagnostics(`${stdout}${stderr}`);
+  if (ours.length > 0 || (code !== 0 && theirs.size === 0)) {
+    throw new Error(
+      `tsc ${version}, errors in our types or the consumer:\n${ours.join('\n') || stdout + stderr}`,
+    );
+  }
+  const notes = [...theirs].map(([name, { count, first }]) => `${name}: ${count} (${first})`);
+  return `tsc ${version}: our types clean${notes.length === 0 ? '' : `; other packages' .d.ts errors: ${notes.join('; ')}`}`;
+}
+
+/**
+ * Splits tsc's errors: in our packed types or the consumer (a failure), or in another package's
+ * declaration files, which `skipLibCheck: false` also checks (reported, not ours to fix here).
+ *
+ * @param {string} output - what tsc printed
+ */
+function classifyDiagnostics(output) {
+  const ours = [];
+  const theirs = new Map();
+  let current;
+  for (const line of output.split('\n')) {
+    const match = /^(\S.*?)\(\d+,\d+\): error (TS\d+: .*)$/u.exec(line);
+    if (match === null) {
+      if (current !== undefined && /^\s/u.test(line) && line.trim() !== '') current.push(line);
+      continue;
+    }
+    const [, file, message] = match;
+    const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)\//u.exec(file.replaceAll('\\', '/'))?.[1];
+    if (owner === undefined || owner.startsWith('@plantstore/')) {
+      current = ours;
+      ours.push(line);
+    } else {
+      current = undefined;
+      const entry = theirs.get(owner) ?? { count: 0, first: message };
+      entry.count += 1;
+      theirs.set(owner, entry);
+    }
+  }
+  return { ours, theirs };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  const scratch = await realpath(await mkdtemp(join(tmpdir(), 'plantstore-installed-')));
+  if (!relative(root, scratch).startsWith('..')) {
+    throw new Error(`The scratch folder ${scratch} is inside the workspace: set TMPDIR elsewhere.`);
+  }
+  const packs = join(scratch, 'tarballs');
+  await mkdir(packs);
+  try {
+    let tarballs = [];
+    const packed = await step('pack (pnpm pack, workspace:^ replaced)', async () => {
+      const { files, summary } = await packAll(packs);
+      tarballs = files;
+      return summary;
+    });
+    if (packed) {
+      await Promise.all(
+        SCENARIOS.map(async (scenario) => {
+          const project = join(scratch, scenario.name);
+          const label = (what) => `${scenario.title}: ${what}`;
+          if (!(await step(label('npm install'), () => install(scenario, scratch, tarballs))))
+            return;
+          await Promise.all([
+            step(label('serve.mjs (ESM)'), () => serve(project, 'serve.mjs', SERVE_MJS)),
+            step(label('serve.cjs (CommonJS)'), () => serve(project, 'serve.cjs', SERVE_CJS)),
+            step(label('tsc, ESM consumer'), () => typecheck(project, 'esm')),
+            step(label('tsc, CommonJS consumer'), () => typecheck(project, 'cjs')),
+          ]);
+        }),
+      );
+    }
+  } finally {
+    if (keep) console.log(`Scratch projects kept in ${scratch}`);
+    else await rm(scratch, { recursive: true, force: true });
+  }
+
+  console.log('\nPlantstore installed from its packed tarballs, outside the workspace:\n');
+  for (const result of results) {
+    const time = `${(result.ms / 1000).toFixed(1)} s`.padStart(7);
+    console.log(
+      `${result.ok ? 'ok  ' : 'FAIL'} ${time}  ${result.name}${result.ok ? `: ${result.detail}` : ''}`,
+    );
+  }
+  const failed = results.filter((result) => !result.ok);
+  for (const result of failed) {
+    console.log(
+      `\n--- ${result.name}\n${result.error instanceof Error ? result.error.message : String(result.error)}`,
+    );
+  }
+  const expected = 1 + SCENARIOS.length * 5;
+  const total = ((performance.now() - started) / 1000).toFixed(1);
+  if (failed.length > 0 || results.length !== expected) {
+    console.log(
+      `\n${failed.length} of ${expected} steps failed (${results.length} ran) in ${total} s.`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(`\nAll ${expected} steps passed in ${total} s.`);
+  }
+}
+
+await main();

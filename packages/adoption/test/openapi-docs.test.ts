@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../../..');
+const page = join(root, 'docs/openapi.md');
+
+interface Block {
+  /** `docs/openapi.md:42`, for failure messages. */
+  readonly where: string;
+  readonly fileName: string;
+  readonly code: string;
+}
+
+/**
+ * The `ts` and `js` blocks of docs/openapi.md as modules beside the generated types, so that
+ * `./plantstore-api` is what openapi-typescript generates: in `generated/` for the blocks before the
+ * "int64" section, in `generated/int64/` (int64 as bigint) for the blocks of that section.
+ */
+function blocks(): Block[] {
+  const text = readFileSync(page, 'utf8');
+  const found: Block[] = [];
+  let int64 = false;
+  let line = 0;
+  let open: { lang: string; start: number; lines: string[] } | undefined;
+  for (const content of text.split('\n')) {
+    line += 1;
+    if (open === undefined) {
+      if (content.startsWith('## ')) int64 = content.includes('int64');
+      const fence = /^```(ts|js)$/u.exec(content);
+      if (fence !== null) open = { lang: fence[1] ?? 'ts', start: line, lines: [] };
+    } else if (content === '```') {
+      const folder = join(here, 'generated', int64 ? 'int64' : '');
+      found.push({
+        where: `${relative(root, page)}:${open.start}`,
+        fileName: join(folder, `docs-block-${open.start}.${open.lang === 'js' ? 'mjs' : 'ts'}`),
+        code: `${open.lines.join('\n')}\nexport {};\n`,
+      });
+      open = undefined;
+    } else open.lines.push(content);
+  }
+  return found;
+}
+
+const source = (path: string): string[] => [join(root, 'packages', path)];
+
+/** What the blocks take as given: the reader's own settings and objects. */
+const GLOBALS = `
+declare const jwksUri: string;
+declare const issuer: string;
+declare const audience: string;
+declare const store: import('@plantstore/core').PlantStore;
+`;
+
+describe('the code blocks of docs/openapi.md', () => {
+  const found = blocks();
+
+  it('are found', () => {
+    expect(found.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('show the same jsonWithBigInt the tests use', () => {
+    const tested = readFileSync(join(here, 'json-with-bigint.ts'), 'utf8');
+    const documented = found.map((block) => block.code).join('\n');
+    expect(documented).toContain(tested.trim());
+  });
+
+  it('type-check against the packages and the generated types', () => {
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts'],
+      types: ['node'],
+      module: ts.ModuleKind.Preserve,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      strict: true,
+      allowJs: true,
+      checkJs: true,
+      noEmit: true,
+      skipLibCheck: true,
+      paths: {
+        '@plantstore/core': source('core/src/index.ts'),
+        '@plantstore/core/testing': source('core/src/testing/index.ts'),
+        '@plantstore/express': source('express/src/index.ts'),
+        '@plantstore/koa': source('koa/src/index.ts'),
+        '@koa/router': source('koa/node_modules/@koa/router'),
+      },
+    };
+    const globals = join(here, 'generated', 'docs-globals.d.ts');
+    const virtual = new Map(found.map((block) => [block.fileName, block.code]));
+    virtual.set(globals, GLOBALS);
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    const fileExists = host.fileExists.bind(host);
+    const readFile = host.readFile.bind(host);
+    host.fileExists = (name) => virtual.has(name) || fileExists(name);
+    host.readFile = (name) => virtual.get(name) ?? readFile(name);
+    host.getSourceFile = (name, language, ...rest) => {
+      const code = virtual.get(name);
+      return code === undefined
+        ? getSourceFile(name, language, ...rest)
+        : ts.createSourceFile(name, code, language, true);
+    };
+    const program = ts.createProgram([globals, ...virtual.keys()], options, host);
+    const whereOf = new Map(found.map((block) => [block.fileName, block.where]));
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .filter(
+        (diagnostic) => diagnostic.file !== undefined && whereOf.has(diagnostic.file.fileName),
+      )
+      .map((diagnostic) => {
+        const file = diagnostic.file as ts.SourceFile;
+        const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+        const [doc, start] = (whereOf.get(file.fileName) as string).split(':');
+        const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+        return `${doc}:${Number(start) + 1 + line}: ${message}`;
+      });
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import createClient, { type Client } from 'openapi-fetch';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { startExample, type RunningExample } from './example-app';
+import { generateTypes } from './generate-types';
+import type { components, paths } from './generated/seed/plantstore-api';
+
+/** The seed's document, in the `shared/` folder beside the clone (as CI lays them out). */
+const seed = new URL('../../../../shared/seed/openapi.json', import.meta.url);
+
+describe('a client generated from the seed document (shared/seed/openapi.json)', () => {
+  let app: RunningExample;
+  let client: Client<paths>;
+
+  beforeAll(async () => {
+    app = await startExample();
+    // The seed's path is `/plants`: the client's base URL carries the mount point.
+    client = createClient<paths>({
+      baseUrl: `${app.origin}/api`,
+      headers: { Authorization: `Bearer ${app.token}` },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('finds the seed beside the clone', () => {
+    expect(existsSync(seed), `${fileURLToPath(seed)} is missing`).toBe(true);
+  });
+
+  it('has committed types that are what openapi-typescript generates from the seed', async () => {
+    await expect(
+      await generateTypes(seed, { from: 'shared/seed/openapi.json' }),
+    ).toMatchFileSnapshot('./generated/seed/plantstore-api.ts');
+  });
+
+  it('creates a plant through the route unchanged: 200, `data` typed as the seed Plant', async () => {
+    const { data, error, response } = await client.POST('/plants', {
+      body: { id: 10, name: 'Calathea', tag: 'prayer plant' },
+    });
+    expectTypeOf(data).toEqualTypeOf<components['schemas']['Plant'] | undefined>();
+    expect(response.status).toBe(200);
+    expect(error).toBeUndefined();
+    expect(data).toEqual({ name: 'Calathea', tag: 'prayer plant' });
+    expect(app.store.get(10n)).toEqual({ id: 10n, name: 'Calathea', tag: 'prayer plant' });
+  });
+
+  it('answers a bad body 400 with a body that parses as the seed Error', async () => {
+    const { data, error, response } = await client.POST('/plants', {
+      body: { id: 11.5, name: 'Half' },
+    });
+    expectTypeOf(error).toEqualTypeOf<components['schemas']['Error'] | undefined>();
+    expect(response.status).toBe(400);
+    expect(data).toBeUndefined();
+    expect(error).toEqual({ error: 400, message: expect.any(String) as string });
+    expect(Number.isInteger(error?.error)).toBe(true);
+  });
+
+  it('gets the statuses the seed does not list as an Error body too (409)', async () => {
+    await client.POST('/plants', { body: { id: 12, name: 'Ivy' } });
+    const { error, response } = await client.POST('/plants', { body: { id: 12, name: 'Pothos' } });
+    expect(response.status).toBe(409);
+    expect(error).toEqual({ error: 409, message: expect.any(String) as string });
+  });
+});

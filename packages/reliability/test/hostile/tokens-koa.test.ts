@@ -1,0 +1,3 @@
+import { describeTokenAttacks } from '../../src/hostile/describe-token-attacks';
+
+describeTokenAttacks('Koa 3');
