@@ -1,0 +1,356 @@
+// `pnpm bench`: start every setup's server, check they all answer alike, load them in interleaved
+// rounds, and write docs/performance.md and docs/performance.svg. Settings are in the environment,
+// see the Method section of docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import console from 'node:console';
+import pg from 'pg';
+import { AUDIENCE, DEFAULT_DATABASE_URL, ISSUER, POOL_SIZE, signToken } from './config.mjs';
+import { renderChart } from './lib/chart.mjs';
+import { checkAnswers } from './lib/checks.mjs';
+import { coldStart } from './lib/cold-start.mjs';
+import { load } from './lib/load.mjs';
+import { memoryCheck } from './lib/memory-check.mjs';
+import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
+import { consoleRatios, consoleTable, markdown, ratios } from './lib/report.mjs';
+import { median, spread } from './lib/stats.mjs';
+import { COMPARISONS, SETUPS } from './setups.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const BENCH = join(import.meta.dirname, '..');
+
+function setting(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new TypeError(`${name} must be a number ≥ 0; got ${raw}`);
+  return value;
+}
+
+const options = {
+  rounds: setting('BENCH_ROUNDS', 5),
+  seconds: setting('BENCH_SECONDS', 3),
+  warmup: setting('BENCH_WARMUP', 2),
+  connections: setting('BENCH_CONNECTIONS', 50),
+  memory: process.env.BENCH_MEMORY === '1' || process.argv.includes('--memory'),
+  memorySeconds: setting('BENCH_MEMORY_SECONDS', 60),
+  coldRuns: setting('BENCH_COLD_RUNS', 7),
+  only: process.env.BENCH_ONLY?.split(',').filter(Boolean),
+  databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  poolSize: POOL_SIZE,
+};
+const docsDir =
+  process.env.BENCH_OUT ?? (options.only === undefined ? join(ROOT, 'docs') : undefined);
+
+const GROUPS = {
+  express4: 'express',
+  express5: 'express',
+  koa2: 'koa',
+  koa3: 'koa',
+  fastify: 'node',
+  node: 'node',
+  pglite: 'pglite',
+  pg: 'postgres',
+};
+const groupOf = (id) => GROUPS[id.split('-')[0]] ?? 'other';
+const log = (line) => console.log(line);
+
+function version(name) {
+  return JSON.parse(readFileSync(join(BENCH, 'node_modules', name, 'package.json'), 'utf8'))
+    .version;
+}
+
+function ourVersion(name) {
+  return JSON.parse(readFileSync(join(ROOT, 'packages', name, 'package.json'), 'utf8')).version;
+}
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Connects once to tell whether the PostgreSQL setups can run; answers the server version or why not. */
+async function probePostgres() {
+  const client = new pg.Client({
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: 3_000,
+  });
+  try {
+    await client.connect();
+    const { rows } = await client.query('SHOW server_version');
+    return { ok: true, version: rows[0].server_version };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function dropTables(tables) {
+  if (tables.length === 0) return;
+  const client = new pg.Client({
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: 3_000,
+  });
+  try {
+    await client.connect();
+    for (const table of tables) await client.query(`DROP TABLE IF EXISTS "${table}"`);
+  } catch (error) {
+    console.error(`could not drop ${tables.join(', ')}: ${String(error)}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  for (const name of ['core', 'express', 'koa', 'postgres']) {
+    if (!existsSync(join(ROOT, 'packages', name, 'dist', 'index.js'))) {
+      throw new Error(
+        `packages/${name} is not built: run \`pnpm build\` first (\`pnpm bench\` at the root does).`,
+      );
+    }
+  }
+
+  let setups = SETUPS.filter((s) => options.only === undefined || options.only.includes(s.id));
+  const skipped = [];
+  let postgresVersion = 'not used';
+  if (setups.some((s) => s.storage === 'postgres')) {
+    const probe = await probePostgres();
+    if (probe.ok)
+      postgresVersion = `${probe.version} at ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`;
+    else {
+      postgresVersion = `unreachable (${probe.reason})`;
+      skipped.push(`the PostgreSQL setups (${options.databaseUrl} unreachable: ${probe.reason})`);
+      setups = setups.filter((s) => s.storage !== 'postgres');
+    }
+  }
+  const runId = `${process.pid}_${startedAt.toString(36)}`;
+  const tables = [];
+  for (const setup of setups) {
+    if (setup.storage !== 'postgres') continue;
+    const table = `bench_plants_${runId}_${setup.id.replace(/\W/g, '_')}`;
+    tables.push(table);
+    setup.env = { ...setup.env, BENCH_TABLE: table, DATABASE_URL: options.databaseUrl };
+  }
+
+  log(
+    `Plantstore bench: ${setups.length} setups, ${options.rounds} rounds × ${options.seconds} s, ${options.connections} connections`,
+  );
+  const servers = [];
+  const stopAll = () => Promise.all(servers.map((s) => s.stop()));
+  process.once('SIGINT', () => {
+    void stopAll()
+      .then(() => dropTables(tables))
+      .finally(() => process.exit(130));
+  });
+
+  let results;
+  try {
+    for (const setup of setups) servers.push(await startServer(setup));
+    const byId = new Map(setups.map((s) => [s.id, s]));
+    const token = await signToken();
+    const checked = await checkAnswers(
+      servers.map((s) => ({ ...s, kind: byId.get(s.id).kind })),
+      {
+        valid: token,
+        otherIssuer: await signToken({ issuer: `${ISSUER}other` }),
+        otherAudience: await signToken({ audience: `${AUDIENCE}/other` }),
+      },
+    );
+    log(`Answers checked: ${checked}, all alike.`);
+
+    const run = (server, seconds) =>
+      load({ url: server.url, seconds, connections: options.connections, token: () => token });
+    if (options.warmup > 0) {
+      for (const server of servers) await run(server, options.warmup);
+      log(`Warmed up: ${options.warmup} s each.`);
+    }
+
+    const rounds = new Map(servers.map((s) => [s.id, []]));
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const line = [];
+      for (const server of servers) {
+        await sleep(200);
+        const before = cpuMicros(server.pid);
+        const machineBefore = machineMicros();
+        const selfBefore = process.cpuUsage();
+        const result = await run(server, options.seconds);
+        const serverCpu = cpuMicros(server.pid) - before;
+        const self = process.cpuUsage(selfBefore);
+        const machine = machineMicros();
+        const busy = machine.busy - machineBefore.busy;
+        const capacity =
+          busy + machine.idle - machineBefore.idle + machine.steal - machineBefore.steal;
+        // What neither the server nor the load generator used: other work on the machine.
+        const other = Math.max(0, busy - serverCpu - self.user - self.system) / capacity;
+        const steal = (machine.steal - machineBefore.steal) / capacity;
+        const cpu = serverCpu / result.answered;
+        rounds.get(server.id).push({ ...result, cpu, other, steal });
+        const warning = result.non2xx > 0 ? ` NON-2XX ${result.non2xx}` : '';
+        line.push(
+          `${server.id} ${Math.round(result.perSecond)}/s ${cpu.toFixed(0)}µs other ${(other * 100).toFixed(0)}%${warning}`,
+        );
+      }
+      log(`round ${round}/${options.rounds}: ${line.join(', ')}`);
+    }
+
+    results = servers.map((server) => {
+      const setup = byId.get(server.id);
+      const list = rounds.get(server.id);
+      const perSecond = list.map((r) => r.perSecond);
+      const cpu = list.map((r) => r.cpu);
+      return {
+        id: setup.id,
+        label: setup.label,
+        kind: setup.kind,
+        group: groupOf(setup.id),
+        perSecond: median(perSecond),
+        perSecondRange: [Math.min(...perSecond), Math.max(...perSecond)],
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        cpu: median(cpu),
+        cpuRange: [Math.min(...cpu), Math.max(...cpu)],
+        spread: spread(perSecond),
+        cpuSpread: spread(cpu),
+        other: median(list.map((r) => r.other)),
+        steal: median(list.map((r) => r.steal)),
+        peak: memory(server.pid).peak,
+        non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
+        errors: list.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+        rounds: list.map((r) => ({ perSecond: r.perSecond, cpu: r.cpu })),
+      };
+    });
+  } finally {
+    await stopAll();
+    await dropTables(tables);
+  }
+
+  const memoryResults = [];
+  if (options.memory) {
+    for (const id of ['node-plant', 'express5-plant']) {
+      const setup = setups.find((s) => s.id === id);
+      if (setup === undefined) continue;
+      log(`Memory check: ${id}, ${options.memorySeconds} s…`);
+      memoryResults.push(
+        await memoryCheck(setup, {
+          seconds: options.memorySeconds,
+          connections: options.connections,
+        }),
+      );
+    }
+  }
+
+  let cold = [];
+  if (options.coldRuns > 0) {
+    log(`Cold start: ${options.coldRuns} runs each…`);
+    cold = coldStart(options.coldRuns);
+  }
+
+  const ratioList = ratios(results, COMPARISONS);
+  log('');
+  log(consoleTable(results));
+  log('');
+  log(consoleRatios(ratioList));
+  for (const m of memoryResults) {
+    log(
+      `memory ${m.id}: RSS ${(m.rssEarly / 1e6).toFixed(1)} MB at ${m.early} s, ${(m.rssEnd / 1e6).toFixed(1)} MB at ${m.seconds} s (${(m.growth * 100).toFixed(1)}%)`,
+    );
+  }
+  for (const c of cold)
+    log(
+      `cold start ${c.name}: ${c.work.toFixed(1)} ms import + create, ${c.wall.toFixed(0)} ms process`,
+    );
+
+  const durationS = (Date.now() - startedAt) / 1000;
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const dirty =
+    git('status', '--porcelain', '--', 'packages') === '' ? '' : ' (with uncommitted changes)';
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown CPU',
+    memoryGB: totalmem() / 1e9,
+    os: `${type()} ${release()}`,
+    node: process.version,
+    loadBefore,
+    loadAfter: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    commit: `${commit || 'unknown commit'}${dirty}`,
+    ours: ['core', 'express', 'koa', 'postgres']
+      .map((n) => `@plantstore/${n} ${ourVersion(n)}`)
+      .join(', '),
+    frameworks: [
+      ['express4', 'Express'],
+      ['express5', 'Express'],
+      ['koa2', 'Koa'],
+      ['koa3', 'Koa'],
+      ['@koa/router', '@koa/router'],
+      ['@koa/bodyparser', '@koa/bodyparser'],
+      ['fastify', 'Fastify'],
+      ['@fastify/jwt', '@fastify/jwt'],
+      ['jose', 'jose'],
+      ['valibot', 'valibot'],
+      ['pg', 'pg'],
+      ['@electric-sql/pglite', 'PGlite'],
+      ['autocannon', 'autocannon'],
+    ]
+      .map(([dir, name]) => `${name} ${version(dir)}`)
+      .join(', '),
+    postgres: postgresVersion,
+  };
+  const date = new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
+  if (docsDir !== undefined) {
+    const run = {
+      results,
+      ratioList,
+      memoryResults,
+      cold,
+      machine,
+      options,
+      skipped,
+      date,
+      durationS,
+    };
+    writeFileSync(join(docsDir, 'performance.md'), markdown(run));
+    const subtitle = `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s, ${date}`;
+    writeFileSync(join(docsDir, 'performance.svg'), renderChart(results, { subtitle }));
+    log(
+      `\nWrote ${join(docsDir, 'performance.md')} and performance.svg (${Math.round(durationS)} s).`,
+    );
+  } else {
+    log(
+      `\nBENCH_ONLY is set: docs not written (set BENCH_OUT to a directory to write them). ${Math.round(durationS)} s.`,
+    );
+  }
+  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length > 0) {
+    console.error(
+      `\nNon-2xx answers or errors under load: ${failed.map((r) => `${r.id} (${r.non2xx} non-2xx, ${r.errors} errors)`).join(', ')}.`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,32 @@
+// What every server and the runner agree on: the key, the claims checked, the address.
+import { SignJWT } from 'jose';
+
+/** The HS256 secret every server verifies with (32 bytes or more, as jwtBearer requires). */
+export const SECRET = 'plantstore-bench-secret-0123456789abcdef';
+/** The `iss` every server requires. */
+export const ISSUER = 'https://id.bench.test/';
+/** The `aud` every server requires. */
+export const AUDIENCE = 'https://plants.bench.test';
+/** Servers listen here only. */
+export const HOST = '127.0.0.1';
+/** Connections in each `pg` Pool, ours and the hand-written one alike. */
+export const POOL_SIZE = 10;
+/** Where the PostgreSQL setups connect when `DATABASE_URL` is not set. */
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Signs a bearer token as a client would hold it: HS256, with `iss`, `aud`, `sub`, `iat`, `exp`.
+ *
+ * @param {{ issuer?: string, audience?: string, subject?: string }} [claims]
+ * @returns {Promise<string>}
+ */
+export function signToken({ issuer = ISSUER, audience = AUDIENCE, subject = 'bench-client' } = {}) {
+  return new SignJWT({ scope: 'plants:write' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET));
+}

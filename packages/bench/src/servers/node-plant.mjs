@@ -1,0 +1,8 @@
+// Ours: createNodeHandler on node:http, memoryStore.
+import { createServer } from 'node:http';
+import { createNodeHandler, createPlantService, memoryStore } from '@plantstore/core';
+import { benchAuth } from './shared/plantstore-auth.mjs';
+import { serve } from './shared/serve.mjs';
+
+const service = createPlantService({ store: memoryStore(), auth: benchAuth() });
+serve(createServer(createNodeHandler(service)));
