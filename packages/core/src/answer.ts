@@ -1,5 +1,6 @@
 import { BearerError, type PlantStoreError, renderBearerChallenge } from './errors';
 import type { Plant } from './plant';
+import type { Principal } from './principal';
 import type { PlantAnswer } from './request';
 
 // RFC 6750 §5.3: answers that depend on credentials are not cached, and say what they vary on.
@@ -18,14 +19,15 @@ const PUBLIC_MESSAGES: Readonly<Record<number, string>> = {
  * The 200 answer: the plant without its id, `tag` only when it has one.
  *
  * @param plant - the stored plant
+ * @param principal - who made the request, handed on to the host
  * @returns the answer to write
  */
-export function plantAnswer(plant: Plant): PlantAnswer {
+export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
   const body =
     plant.tag === undefined
       ? JSON.stringify({ name: plant.name })
       : JSON.stringify({ name: plant.name, tag: plant.tag });
-  return { status: 200, headers: SUCCESS_HEADERS, body };
+  return { status: 200, headers: SUCCESS_HEADERS, body, principal };
 }
 
 /**
@@ -34,9 +36,14 @@ export function plantAnswer(plant: Plant): PlantAnswer {
  *
  * @param error - what went wrong
  * @param realm - the realm named in `WWW-Authenticate`
+ * @param principal - who made the request, when the token was verified
  * @returns the answer to write
  */
-export function errorAnswer(error: PlantStoreError, realm: string): PlantAnswer {
+export function errorAnswer(
+  error: PlantStoreError,
+  realm: string,
+  principal?: Principal,
+): PlantAnswer {
   const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
   if (error instanceof BearerError) {
     headers['www-authenticate'] = renderBearerChallenge(realm, error.challenge);
@@ -46,5 +53,6 @@ export function errorAnswer(error: PlantStoreError, realm: string): PlantAnswer 
   const message = error.expose
     ? error.message
     : (PUBLIC_MESSAGES[error.status] ?? PUBLIC_MESSAGES[500] ?? '');
-  return { status: error.status, headers, body: JSON.stringify({ error: error.status, message }) };
+  const body = JSON.stringify({ error: error.status, message });
+  return { status: error.status, headers, body, principal };
 }

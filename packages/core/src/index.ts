@@ -18,8 +18,16 @@ export { createOpenApiDocument, openApiDocument } from './openapi';
 export type { OpenApiDocument, OpenApiOptions } from './openapi';
 
 export { createNodeHandler, writeAnswer } from './node-handler';
+export { nodeHeaderReader } from './node-headers';
 export type { NodeHandler } from './node-handler';
-export type { BodySource, HeaderSource, HeaderValue, PlantAnswer, PlantRequest } from './request';
+export type {
+  BodySource,
+  HeaderReader,
+  HeaderSource,
+  HeaderValue,
+  PlantAnswer,
+  PlantRequest,
+} from './request';
 
 export {
   BearerError,

@@ -12,6 +12,25 @@ export interface MemoryStore extends PlantStore {
 }
 
 /**
+ * A stored copy. A class rather than `Object.create(null)`: V8 keeps null-prototype objects in slow
+ * dictionary mode, about three times the memory per plant. Its prototype chain still ends at once
+ * (`StoredPlant.prototype` has a null prototype), so nothing of `Object.prototype` shows through.
+ */
+class StoredPlant implements NewPlant {
+  readonly id: bigint;
+  readonly name: string;
+  declare readonly tag?: string;
+
+  constructor(plant: NewPlant) {
+    this.id = plant.id;
+    this.name = plant.name;
+    if (plant.tag !== undefined) this.tag = plant.tag;
+    Object.freeze(this);
+  }
+}
+Object.setPrototypeOf(StoredPlant.prototype, null);
+
+/**
  * A store in process memory: the reference implementation of {@link PlantStore}, for tests and
  * development. It holds its plants only while the process lives and grows without bound.
  *
@@ -35,14 +54,7 @@ export function memoryStore(): MemoryStore {
       if (context.signal.aborted) return Promise.reject(context.signal.reason as Error);
       const existing = plants.get(plant.id);
       if (existing !== undefined) return Promise.resolve({ created: false, existing });
-      const record: NewPlant = Object.freeze(
-        Object.assign(Object.create(null) as NewPlant, {
-          id: plant.id,
-          name: plant.name,
-          ...(plant.tag === undefined ? {} : { tag: plant.tag }),
-        }),
-      );
-      plants.set(plant.id, record);
+      plants.set(plant.id, new StoredPlant(plant));
       return Promise.resolve({ created: true });
     },
   };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nodeHeaderReader } from './node-headers';
 import type { PlantAnswer } from './request';
 import type { PlantService } from './service';
 
@@ -25,7 +26,7 @@ export function createNodeHandler(service: PlantService): NodeHandler {
     const method = req.method ?? 'GET';
     if (next !== undefined && !service.matches(method, path)) return next();
     void service
-      .handle({ method, path, headers: req.headersDistinct, body: req })
+      .handle({ method, path, headers: nodeHeaderReader(req), body: req })
       .then((answer) => writeAnswer(res, answer))
       .catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
   };
@@ -39,12 +40,12 @@ export function createNodeHandler(service: PlantService): NodeHandler {
  */
 export function writeAnswer(res: ServerResponse, answer: PlantAnswer): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries(answer.headers)) {
-    // A host's CORS middleware may have set `Vary: Origin` already: add to it, do not replace it.
-    const existing = name === 'vary' ? res.getHeader('vary') : undefined;
-    res.setHeader(name, existing === undefined ? value : `${String(existing)}, ${value}`);
-  }
-  res.setHeader('content-length', Buffer.byteLength(answer.body));
-  res.statusCode = answer.status;
+  // A host's CORS middleware may have set `Vary: Origin` already: add to it, do not replace it.
+  const vary = res.getHeader('vary');
+  const headers =
+    vary === undefined
+      ? answer.headers
+      : { ...answer.headers, vary: `${String(vary)}, ${answer.headers.vary}` };
+  res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
   res.end(answer.body);
 }

@@ -13,6 +13,9 @@ export interface ReadLimits {
 
 /** The subset of a Node readable stream the fast path uses. */
 interface NodeReadable {
+  read(): Uint8Array | string | null;
+  /** `IncomingMessage`: the parser has already received the whole body. */
+  readonly complete?: boolean;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
@@ -60,7 +63,11 @@ export async function readBody(
 
 function isNodeReadable(source: object): source is NodeReadable {
   const candidate = source as Partial<NodeReadable>;
-  return typeof candidate.on === 'function' && typeof candidate.pause === 'function';
+  return (
+    typeof candidate.on === 'function' &&
+    typeof candidate.pause === 'function' &&
+    typeof candidate.read === 'function'
+  );
 }
 
 /** Collects chunks and enforces the limit; a single chunk is returned without a copy. */
@@ -100,6 +107,17 @@ function aborted(cause?: unknown): InvalidBodyError {
 function readNodeStream(stream: NodeReadable, limits: ReadLimits): Promise<Uint8Array> {
   if (stream.readableEnded === true) {
     return Promise.reject(aborted(new Error('the body stream was already consumed')));
+  }
+  // A small body usually arrives with the headers: it is all buffered already, and can be taken
+  // at once, with no listeners and no timer.
+  if (stream.complete === true) {
+    const chunks = new Chunks(limits.limitBytes);
+    try {
+      for (let chunk = stream.read(); chunk !== null; chunk = stream.read()) chunks.add(chunk);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : aborted(error));
+    }
+    return Promise.resolve(chunks.join());
   }
   return new Promise((resolve, reject) => {
     const chunks = new Chunks(limits.limitBytes);

@@ -5,9 +5,9 @@ export type HeaderValue = string | readonly string[] | undefined;
 
 /**
  * Request headers: a record keyed by lower-case name (Node's `req.headersDistinct` fits as it is and
- * keeps repeated headers apart) or a Web `Headers` object.
+ * keeps repeated headers apart), a Web `Headers` object, or a reader such as `nodeHeaderReader(req)`.
  */
-export type HeaderSource = Readonly<Record<string, HeaderValue>> | Headers;
+export type HeaderSource = Readonly<Record<string, HeaderValue>> | Headers | HeaderReader;
 
 /** A request body not yet read: bytes, text, a Web stream, or any async iterable such as a Node request. */
 export type BodySource =
@@ -56,6 +56,7 @@ export type HeaderReader = (name: string) => readonly string[] | undefined;
  * @returns a reader by lower-case name
  */
 export function headerReader(source: HeaderSource): HeaderReader {
+  if (typeof source === 'function') return source;
   if (isHeaders(source)) {
     return (name) => {
       const value = source.get(name);

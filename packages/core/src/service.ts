@@ -60,13 +60,17 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const bodyLimits = { limitBytes: config.bodyLimit, timeoutMs: config.bodyTimeout };
   const storeLimits = { timeoutMs: config.storeTimeout, retryAfter: config.retryAfter };
 
-  const reject = (error: unknown, context: HookContext): PlantAnswer => {
+  const reject = (
+    error: unknown,
+    context: HookContext,
+    principal: Principal | undefined,
+  ): PlantAnswer => {
     const failure: PlantStoreError = isPlantStoreError(error)
       ? error
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
     runHook(config.onRejected, failure, context, config.onError);
     if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
-    return errorAnswer(failure, config.realm);
+    return errorAnswer(failure, config.realm, principal);
   };
 
   const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
@@ -90,10 +94,9 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       if (created) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
-      return { ...plantAnswer(plant), principal };
+      return plantAnswer(plant, principal);
     } catch (error) {
-      const answer = reject(error, hookContext(request, principal));
-      return principal === undefined ? answer : { ...answer, principal };
+      return reject(error, hookContext(request, principal), principal);
     }
   };
 

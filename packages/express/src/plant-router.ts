@@ -1,6 +1,7 @@
 import {
   createPlantService,
   isPlantService,
+  nodeHeaderReader,
   type PlantService,
   type PlantServiceOptions,
   writeAnswer,
@@ -47,7 +48,7 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
       .handle({
         method: req.method,
         path: req.path,
-        headers: req.headersDistinct,
+        headers: nodeHeaderReader(req),
         ...requestBody(req),
       })
       .then((answer) => {

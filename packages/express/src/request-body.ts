@@ -13,7 +13,7 @@ export type RequestBody = Pick<PlantRequest, 'body' | 'parsedBody'>;
  * @returns `body` or `parsedBody` for the core
  * @example
  * ```ts
- * service.handle({ method: req.method, path: req.path, headers: req.headersDistinct, ...requestBody(req) });
+ * service.handle({ method: req.method, path: req.path, headers: nodeHeaderReader(req), ...requestBody(req) });
  * ```
  */
 export function requestBody(req: Request): RequestBody {

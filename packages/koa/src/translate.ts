@@ -1,4 +1,4 @@
-import type { PlantAnswer, PlantRequest } from '@plantstore/core';
+import { nodeHeaderReader, type PlantAnswer, type PlantRequest } from '@plantstore/core';
 import type { ParameterizedContext } from 'koa';
 
 /** What body parsers leave on `ctx.request`; read structurally so no parser's typings are needed. */
@@ -22,7 +22,7 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
   const request = {
     method: ctx.method,
     path: ctx.path,
-    headers: ctx.req.headersDistinct,
+    headers: nodeHeaderReader(ctx.req),
     matched: true,
   };
   const { rawBody, body } = ctx.request as ParsedKoaRequest;
