@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidTokenError, ServiceUnavailableError } from './errors';
+import { jwtBearer } from './jwt-bearer';
 import { createRemoteKeySet } from './remote-key-set';
 import type { RemoteKeySetOptions } from './remote-key-set';
 import { createTokenIssuer } from './testing/token-issuer';
@@ -191,5 +192,29 @@ describe('createRemoteKeySet against a broken endpoint', () => {
     const keys = createRemoteKeySet(new URL(`http://127.0.0.1:${port}/jwks`));
     await expect(keys.refresh()).rejects.toMatchObject({ status: 503, code: 'jwks_unavailable' });
     expect(keys.version).toBe(0);
+  });
+});
+
+describe('a token of a key not held, while the provider is down', () => {
+  it('answers 503 jwks_unavailable, not 401: the client should retry, not drop its request', async () => {
+    const idp = await createTokenIssuer();
+    try {
+      const auth = jwtBearer({
+        jwksUri: idp.jwksUri,
+        issuer: idp.issuer,
+        audience: idp.audience,
+        jwks: { cooldownMs: 0 },
+      });
+      await auth.ready();
+      idp.outage('down');
+      await idp.rotate();
+      const request = { method: 'POST', path: '/plants', headers: () => undefined };
+      await expect(auth.verify(await idp.sign(), request)).rejects.toMatchObject({
+        status: 503,
+        code: 'jwks_unavailable',
+      });
+    } finally {
+      await idp.close();
+    }
   });
 });

@@ -189,6 +189,9 @@ export function createRemoteKeySet(url: URL, options: RemoteKeySetOptions = {}):
         }
       }
     }
+    // The key may be one the provider published while it could not be reached: an outage is the
+    // provider's, and the client should retry (503), not drop its request (401).
+    if (failure !== undefined) throw failure;
     throw new InvalidTokenError('key_not_found', 'No key of the key set matches the token', {
       cause: lastError,
     });

@@ -19,7 +19,11 @@ export interface PgPoolClientLike {
 
 /** The part of a `pg` Pool (`new Pool(…)`) the store uses. */
 export interface PgPoolLike {
-  connect(): Promise<PgPoolClientLike>;
+  /**
+   * The callback form: pg-pool calls it in the same turn it hands the connection out, before an
+   * error already read from its socket can be emitted with no listener.
+   */
+  connect(callback: (error: Error | undefined, client: PgPoolClientLike | undefined) => void): void;
   query(text: string, values?: unknown[]): Promise<SqlResult>;
   readonly totalCount: number;
   readonly idleCount: number;

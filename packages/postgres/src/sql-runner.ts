@@ -106,22 +106,14 @@ async function runOnPool(
 ): Promise<readonly unknown[]> {
   // Waiting for a free connection is not cancellable in pg-pool: on abort, stop waiting and hand
   // the connection straight back when it comes.
-  const client = await raceSignal(pool.connect(), signal, (late) => late.release());
+  const checkedOut = await raceSignal(checkout(pool), signal, (late) => late.giveBack());
   if (signal.aborted) {
-    client.release();
+    checkedOut.giveBack();
     throw abortError(signal);
   }
-  // A checked-out client has no pool listener: without ours, a connection lost mid-query would
-  // emit an unhandled 'error' and end the process.
-  let broken: Error | undefined;
-  const onError = (error: Error): void => {
-    broken = error;
-  };
-  client.on('error', onError);
+  const { client } = checkedOut;
   const giveBack = (failure?: unknown): void => {
-    client.removeListener('error', onError);
-    if (broken === undefined && isConnectionLost(failure)) broken = failure as Error;
-    client.release(broken);
+    checkedOut.giveBack(isConnectionLost(failure) ? (failure as Error) : undefined);
   };
   const query = client.query(text, [...values]);
 
@@ -154,6 +146,42 @@ async function runOnPool(
         reject(error);
       },
     );
+  });
+}
+
+/** A pooled connection with our `error` listener on it, and how to hand it back. */
+interface CheckedOut {
+  readonly client: PgPoolClientLike;
+  /** Releases the connection, discarding it when it broke (or `failure` says it was lost). */
+  giveBack(failure?: Error): void;
+}
+
+/**
+ * Takes a connection from the pool with our `error` listener attached at once. A checked-out client
+ * has no pool listener, and a FATAL the server sent (an administrator killed the backend) can be
+ * emitted within microtasks of the hand-out: attached after an `await`, the listener would be late,
+ * and the unhandled 'error' would end the host process.
+ */
+function checkout(pool: PgPoolLike): Promise<CheckedOut> {
+  return new Promise((resolve, reject) => {
+    pool.connect((error, client) => {
+      if (error || client === undefined) {
+        reject(error ?? new Error('the pool handed out no connection'));
+        return;
+      }
+      let broken: Error | undefined;
+      const onError = (lost: Error): void => {
+        broken = lost;
+      };
+      client.on('error', onError);
+      resolve({
+        client,
+        giveBack(failure) {
+          client.removeListener('error', onError);
+          client.release(broken ?? failure);
+        },
+      });
+    });
   });
 }
 
