@@ -17,7 +17,7 @@ export interface Outgoing {
   readonly method?: string;
   readonly path?: string;
   readonly headers?: OutgoingHttpHeaders;
-  readonly body?: string | Uint8Array;
+  readonly body?: string | Uint8Array | undefined;
   /** Keep-alive agent to reuse connections; default none (one connection per request). */
   readonly agent?: Agent | false;
   /** Give up (and destroy the socket) after this long. Default 10 s. */

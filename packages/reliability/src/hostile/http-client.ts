@@ -1,4 +1,5 @@
-import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, type OutgoingHttpHeaders } from 'node:http';
+import { httpSend } from '../client/http-request';
 
 /** An answer, with lower-case header names. */
 export interface HttpReply {
@@ -31,37 +32,9 @@ export interface KeepAliveClient {
  * @returns the client
  */
 export function keepAliveClient(origin: string, maxSockets = 8): KeepAliveClient {
-  const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets });
   return {
-    send(outgoing) {
-      return new Promise((resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: url.hostname,
-            port: url.port,
-            method: 'POST',
-            path: outgoing.path,
-            headers: outgoing.headers,
-            agent,
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                headers: res.headers,
-                text: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(outgoing.body);
-      });
-    },
+    send: (outgoing) => httpSend(origin, { ...outgoing, agent }),
     close: () => agent.destroy(),
   };
 }
