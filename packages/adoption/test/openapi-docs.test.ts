@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { typeCheckBlocks } from '@plantstore/docs-check';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
@@ -89,34 +90,7 @@ describe('the code blocks of docs/openapi.md', () => {
       },
     };
     const globals = join(here, 'generated', 'docs-globals.d.ts');
-    const virtual = new Map(found.map((block) => [block.fileName, block.code]));
-    virtual.set(globals, GLOBALS);
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    const fileExists = host.fileExists.bind(host);
-    const readFile = host.readFile.bind(host);
-    host.fileExists = (name) => virtual.has(name) || fileExists(name);
-    host.readFile = (name) => virtual.get(name) ?? readFile(name);
-    host.getSourceFile = (name, language, ...rest) => {
-      const code = virtual.get(name);
-      return code === undefined
-        ? getSourceFile(name, language, ...rest)
-        : ts.createSourceFile(name, code, language, true);
-    };
-    const program = ts.createProgram([globals, ...virtual.keys()], options, host);
-    const whereOf = new Map(found.map((block) => [block.fileName, block.where]));
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .filter(
-        (diagnostic) => diagnostic.file !== undefined && whereOf.has(diagnostic.file.fileName),
-      )
-      .map((diagnostic) => {
-        const file = diagnostic.file as ts.SourceFile;
-        const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-        const [doc, start] = (whereOf.get(file.fileName) as string).split(':');
-        const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-        return `${doc}:${Number(start) + 1 + line}: ${message}`;
-      });
+    const problems = typeCheckBlocks(found, options, new Map([[globals, GLOBALS]]));
     expect(problems).toEqual([]);
   }, 120_000);
 });

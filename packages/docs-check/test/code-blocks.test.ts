@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { type CodeBlock, typeCheckBlocks } from '../src/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
@@ -27,11 +28,7 @@ function markdownFiles(): string[] {
   return files;
 }
 
-interface Block {
-  /** Where the block starts, for the failure message: `docs/koa.md:42`. */
-  readonly where: string;
-  readonly fileName: string;
-  readonly code: string;
+interface Block extends CodeBlock {
   /** Which globals the block takes as given: its page is about Express or about Koa. */
   readonly host: 'express' | 'koa';
 }
@@ -110,33 +107,11 @@ describe('the code blocks of the docs', () => {
         join(here, `snippet-globals-${hostName}.d.ts`),
       ];
       const mine = blocks.filter((block) => block.host === hostName);
-      const virtual = new Map(mine.map((block) => [block.fileName, block.code]));
-      const host = ts.createCompilerHost(options);
-      const fileExists = host.fileExists.bind(host);
-      const readFile = host.readFile.bind(host);
-      const getSourceFile = host.getSourceFile.bind(host);
-      host.fileExists = (name) => virtual.has(name) || fileExists(name);
-      host.readFile = (name) => virtual.get(name) ?? readFile(name);
-      host.getSourceFile = (name, language, ...rest) => {
-        const code = virtual.get(name);
-        return code === undefined
-          ? getSourceFile(name, language, ...rest)
-          : ts.createSourceFile(name, code, language, true);
-      };
-      const program = ts.createProgram([...globals, ...virtual.keys()], options, host);
-      const whereOf = new Map(mine.map((block) => [block.fileName, block.where]));
-      const problems = ts
-        .getPreEmitDiagnostics(program)
-        .filter(
-          (diagnostic) => diagnostic.file !== undefined && whereOf.has(diagnostic.file.fileName),
-        )
-        .map((diagnostic) => {
-          const file = diagnostic.file as ts.SourceFile;
-          const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-          const [doc, start] = (whereOf.get(file.fileName) as string).split(':');
-          const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-          return `${doc}:${Number(start) + 1 + line}: ${message}`;
-        });
+      const problems = typeCheckBlocks(
+        mine,
+        options,
+        new Map(globals.map((path) => [path, undefined])),
+      );
       expect(problems).toEqual([]);
     },
     120_000,

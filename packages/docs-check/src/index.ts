@@ -1,0 +1,2 @@
+export { typeCheckBlocks } from './type-check-blocks';
+export type { CodeBlock } from './type-check-blocks';

@@ -1,0 +1,53 @@
+import ts from 'typescript';
+
+/** A code block of a Markdown page, as a virtual TypeScript file. */
+export interface CodeBlock {
+  /** Where the block starts, for failure messages: `docs/koa.md:42`. */
+  readonly where: string;
+  /** The virtual file's path: where it is checked decides how its imports resolve. */
+  readonly fileName: string;
+  readonly code: string;
+}
+
+/**
+ * Type-checks code blocks as virtual files of one program, with declaration files (globals the
+ * blocks take as given) beside them.
+ *
+ * @param blocks - the blocks
+ * @param options - the compiler options
+ * @param declarations - declaration files to add, by path: on disk (`undefined`) or virtual (text)
+ * @returns one line per problem, `page:line: message`; empty when every block compiles
+ */
+export function typeCheckBlocks(
+  blocks: readonly CodeBlock[],
+  options: ts.CompilerOptions,
+  declarations: ReadonlyMap<string, string | undefined>,
+): string[] {
+  const virtual = new Map(blocks.map((block) => [block.fileName, block.code]));
+  for (const [path, text] of declarations) if (text !== undefined) virtual.set(path, text);
+  const host = ts.createCompilerHost(options);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.fileExists = (name) => virtual.has(name) || fileExists(name);
+  host.readFile = (name) => virtual.get(name) ?? readFile(name);
+  host.getSourceFile = (name, language, ...rest) => {
+    const code = virtual.get(name);
+    return code === undefined
+      ? getSourceFile(name, language, ...rest)
+      : ts.createSourceFile(name, code, language, true);
+  };
+  const roots = [...declarations.keys(), ...blocks.map((block) => block.fileName)];
+  const program = ts.createProgram(roots, options, host);
+  const whereOf = new Map(blocks.map((block) => [block.fileName, block.where]));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((diagnostic) => diagnostic.file !== undefined && whereOf.has(diagnostic.file.fileName))
+    .map((diagnostic) => {
+      const file = diagnostic.file as ts.SourceFile;
+      const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      const [page, start] = (whereOf.get(file.fileName) as string).split(':');
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+      return `${page}:${Number(start) + 1 + line}: ${message}`;
+    });
+}
