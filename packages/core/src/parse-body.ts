@@ -27,16 +27,22 @@ export async function parsePlantBody(
   headers: HeaderReader,
   limits: BodyLimits,
 ): Promise<NewPlant> {
-  const { body } = request;
-  if (body === undefined || body === null) {
-    if (request.parsedBody !== undefined)
-      return validatePlant(candidateFromParsed(request.parsedBody));
-    throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
-  }
-  // A declared length over the limit is refused before a byte is read.
+  // A declared length over the limit is refused before a byte is read, and also when a host parser
+  // (with a limit of its own) read the body first: the route's limit is the same either way.
   const declared = headers('content-length');
   if (declared?.length === 1 && Number(declared[0]) > limits.limitBytes) {
     throw new PayloadTooLargeError(limits.limitBytes);
+  }
+  const { parsedBody } = request;
+  let body = request.body;
+  if (body === undefined || body === null) {
+    // What a host's parser left: text or bytes (express.text(), raw()) are still the exact body.
+    if (typeof parsedBody === 'string' || parsedBody instanceof Uint8Array) body = parsedBody;
+    // Parsers make `{}` of an empty body: the route answers what was sent, not what they made.
+    else if (parsedBody !== undefined && declared?.[0] !== '0') {
+      return validatePlant(candidateFromParsed(parsedBody));
+    } else
+      throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
   }
   const raw = await readBody(body, { ...limits, signal: request.signal });
   return validatePlant(readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw)));

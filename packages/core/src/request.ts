@@ -22,8 +22,10 @@ export interface PlantRequest {
   /** The raw body, read by the core with its limit and time-out. */
   readonly body?: BodySource | null | undefined;
   /**
-   * A value a host's JSON parser already produced (Express's `express.json()`, Koa's bodyparser). Used
-   * only when `body` is absent; ids beyond 2^53 are then refused because the parser rounded them.
+   * What a host's body parser left when it read the body first, used only when `body` is absent: text
+   * or bytes (`express.text()`, `express.raw()`) are read as the raw body, exactly; a parsed value
+   * (`express.json()`, Koa's bodyparser) is validated, and ids beyond 2^53 are then refused because
+   * the parser rounded them. An empty body (`Content-Length: 0`) is empty, whatever the parser made.
    */
   readonly parsedBody?: unknown;
   /** Fires when the client goes away; reading stops. */

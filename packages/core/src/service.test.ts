@@ -88,6 +88,56 @@ describe('handle', () => {
     expect([...store.values()].map((plant) => plant.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
   });
 
+  it('reads text or bytes a host parser left as the exact body, and an emptied {} as empty', async () => {
+    const store = memoryStore();
+    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const token = await sign();
+    const text = '{"id":9007199254740993,"name":"Text"}';
+    expect(
+      (await service.handle(plantRequest(token, undefined, { parsedBody: text }))).status,
+    ).toBe(200);
+    const bytes = new TextEncoder().encode('{"id":9007199254740995,"name":"Bytes"}');
+    expect(
+      (await service.handle(plantRequest(token, undefined, { parsedBody: bytes }))).status,
+    ).toBe(200);
+    expect(store.get(9007199254740993n)?.name).toBe('Text');
+    expect(store.get(9007199254740995n)?.name).toBe('Bytes');
+    const emptied = await service.handle({
+      method: 'POST',
+      path: '/plants',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': '0',
+      },
+      parsedBody: {},
+    });
+    expect(emptied.status).toBe(400);
+    expect(JSON.parse(emptied.body)).toEqual({
+      error: 400,
+      message: 'The request body is empty; send a JSON object.',
+    });
+  });
+
+  it('refuses a host-parsed body whose declared length is over the limit, as it would a raw one', async () => {
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+      bodyLimit: 100,
+    });
+    const answer = await service.handle({
+      method: 'POST',
+      path: '/plants',
+      headers: {
+        authorization: `Bearer ${await sign()}`,
+        'content-type': 'application/json',
+        'content-length': '101',
+      },
+      parsedBody: { id: 1, name: 'x' },
+    });
+    expect(answer.status).toBe(413);
+  });
+
   it('refuses a host-parsed id beyond 2^53 and says how to mount the route', async () => {
     const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
     const answer = await service.handle(

@@ -6,8 +6,8 @@ export type RequestBody = Pick<PlantRequest, 'body' | 'parsedBody'>;
 
 /**
  * Hands the core the body in the most exact form still available. Unread, the request itself (the
- * core reads it with its limit and time-out); read by `express.text()` or `express.raw()`, that
- * text or those bytes; read by `express.json()`, the parsed value (ids past 2^53 are then refused).
+ * core reads it with its limit and time-out); read by a host parser, what it left (`express.text()`
+ * and `express.raw()` text or bytes stay exact; `express.json()`'s value loses ids past 2^53).
  *
  * @param req - the Express request
  * @returns `body` or `parsedBody` for the core
@@ -22,9 +22,6 @@ export function requestBody(req: Request): RequestBody {
   const consumed = (req as { _body?: unknown })._body === true || req.readableEnded;
   if (!consumed) return { body: req };
   const parsed: unknown = req.body;
-  if (typeof parsed === 'string' || parsed instanceof Uint8Array) return { body: parsed };
-  // Both body-parser majors turn an empty JSON body into `{}`; the core should see what was sent.
-  if (req.headers['content-length'] === '0') return { body: '' };
   // Read by something that kept nothing: the core answers 400 `body_aborted` (already consumed).
   return parsed === undefined ? { body: req } : { parsedBody: parsed };
 }

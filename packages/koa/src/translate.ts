@@ -11,9 +11,9 @@ interface ParsedKoaRequest {
 /**
  * Translates a Koa context into the core's request. The body is, in order of preference: the raw
  * text a host body parser kept (`ctx.request.rawBody`: ids stay exact), the unread stream (the core
- * reads it with its limit and time-out), or what a parser left after consuming the stream: text or
- * bytes as the raw body, any other value as the parsed body. A stream consumed with nothing left is
- * handed over as it is; the core answers 400 `body_aborted`.
+ * reads it with its limit and time-out), or what a parser left after consuming the stream (the core
+ * tells text and bytes from a parsed value). A stream consumed with nothing left is handed over as it
+ * is; the core answers 400 `body_aborted`.
  *
  * @param ctx - the Koa context of a request the route claims
  * @returns the request for `service.handle`
@@ -29,7 +29,6 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
   if (typeof rawBody === 'string') return { ...request, body: rawBody };
   // koa-bodyparser sets `body = {}` on requests it skips without reading, so only the stream tells.
   if (!ctx.req.readableEnded || body === undefined) return { ...request, body: ctx.req };
-  if (typeof body === 'string' || body instanceof Uint8Array) return { ...request, body };
   return { ...request, parsedBody: body };
 }
 
