@@ -60,16 +60,22 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const bodyLimits = { limitBytes: config.bodyLimit, timeoutMs: config.bodyTimeout };
   const storeLimits = { timeoutMs: config.storeTimeout, retryAfter: config.retryAfter };
 
+  const observed = config.onRejected !== undefined || config.onError !== undefined;
+
   const reject = (
     error: unknown,
-    context: HookContext,
+    request: PlantRequest,
     principal: Principal | undefined,
   ): PlantAnswer => {
     const failure: PlantStoreError = isPlantStoreError(error)
       ? error
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
-    runHook(config.onRejected, failure, context, config.onError);
-    if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
+    // Refusals are the common answer under attack: no context is built when nobody observes it.
+    if (observed) {
+      const context = hookContext(request, principal);
+      runHook(config.onRejected, failure, context, config.onError);
+      if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
+    }
     return errorAnswer(failure, config.realm, principal);
   };
 
@@ -91,12 +97,12 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       );
       const plant = await parsePlantBody(request, headers, bodyLimits);
       const created = await insertPlant(config.store, plant, principal, storeLimits);
-      if (created) {
+      if (created && config.onCreated !== undefined) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
       return plantAnswer(plant, principal);
     } catch (error) {
-      return reject(error, hookContext(request, principal), principal);
+      return reject(error, request, principal);
     }
   };
 
