@@ -15,7 +15,7 @@ await redis.connect();
 
 // Development only: a local identity provider on 127.0.0.1 that serves a JWKS and mints a token,
 // so the route can be tried with curl at once. In production, point jwtBearer at your provider.
-const idp = await createTokenIssuer({ audience: 'https://plants.example.com' });
+const idp = await createTokenIssuer({ audience: 'https://plants.example.com', algorithm: 'ES256' });
 const plants = createPlantService({
   store: redisStore({ client: redis, prefix: 'plant:' }),
   auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),

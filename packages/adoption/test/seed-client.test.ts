@@ -6,10 +6,10 @@ import { startExample, type RunningExample } from './example-app';
 import { generateTypes } from './generate-types';
 import type { components, paths } from './generated/seed/plantstore-api';
 
-/** The seed's document, in the `shared/` folder beside the clone (as CI lays them out). */
-const seed = new URL('../../../../shared/seed/openapi.json', import.meta.url);
+/** The interface specification's OpenAPI document, as committed in `spec/`. */
+const seed = new URL('../../../spec/plant-store.openapi.json', import.meta.url);
 
-describe('a client generated from the seed document (shared/seed/openapi.json)', () => {
+describe('a client generated from the specification (spec/plant-store.openapi.json)', () => {
   let app: RunningExample;
   let client: Client<paths>;
 
@@ -26,13 +26,13 @@ describe('a client generated from the seed document (shared/seed/openapi.json)',
     await app?.close();
   });
 
-  it('finds the seed beside the clone', () => {
+  it('finds the specification in the repository', () => {
     expect(existsSync(seed), `${fileURLToPath(seed)} is missing`).toBe(true);
   });
 
   it('has committed types that are what openapi-typescript generates from the seed', async () => {
     await expect(
-      await generateTypes(seed, { from: 'shared/seed/openapi.json' }),
+      await generateTypes(seed, { from: 'spec/plant-store.openapi.json' }),
     ).toMatchFileSnapshot('./generated/seed/plantstore-api.ts');
   });
 

@@ -6,7 +6,8 @@ import { createOpenApiDocument, openApiDocument, toJsonSchema } from './openapi'
 import type { OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi';
 import { ErrorSchema, PlantSchema } from './schemas';
 
-const seedUrl = new URL('../../../../shared/seed/openapi.json', import.meta.url);
+/** The interface specification's own OpenAPI document, committed in `spec/`. */
+const seedUrl = new URL('../../../spec/plant-store.openapi.json', import.meta.url);
 const seed: unknown = JSON.parse(readFileSync(seedUrl, 'utf8'));
 
 /** Seed entries the generated document deliberately does not keep, with the reason. */
