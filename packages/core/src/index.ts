@@ -1,25 +1,25 @@
-export { createPlantService, isPlantService } from './service';
-export type { PlantService } from './service';
-export type { Hook, HookContext, PlantServiceOptions } from './options';
+export { createPlantService, isPlantService } from './service/service';
+export type { PlantService } from './service/service';
+export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
 
-export { jwtBearer } from './jwt-bearer';
-export type { JwsAlgorithm, JwtBearerJwksOptions, JwtBearerOptions } from './jwt-bearer';
-export type { AuthRequest, Authenticator, VerifyToken } from './authenticator';
-export type { Principal } from './principal';
+export { jwtBearer } from './auth/jwt/jwt-bearer';
+export type { JwsAlgorithm, JwtBearerJwksOptions, JwtBearerOptions } from './auth/jwt/jwt-bearer';
+export type { AuthRequest, Authenticator, VerifyToken } from './auth/authenticator';
+export type { Principal } from './auth/principal';
 
-export { memoryStore } from './memory-store';
-export type { MemoryStore } from './memory-store';
-export type { InsertResult, PlantStore, StoreContext } from './store';
-export type { NewPlant, Plant } from './plant';
+export { memoryStore } from './plant/memory-store';
+export type { MemoryStore } from './plant/memory-store';
+export type { InsertResult, PlantStore, StoreContext } from './plant/store';
+export type { NewPlant, Plant } from './plant/plant';
 
-export { ErrorSchema, NewPlantSchema, PlantSchema } from './schemas';
-export { INT64_MAX, INT64_MIN } from './read-plant-json';
-export { createOpenApiDocument, openApiDocument } from './openapi';
-export type { OpenApiDocument, OpenApiOptions } from './openapi';
+export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';
+export { INT64_MAX, INT64_MIN } from './body/read-plant-json';
+export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
+export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document';
 
-export { createNodeHandler, writeAnswer } from './node-handler';
-export { nodeHeaderReader } from './node-headers';
-export type { NodeHandler } from './node-handler';
+export { createNodeHandler, writeAnswer } from './http/node-handler';
+export { nodeHeaderReader } from './http/node-headers';
+export type { NodeHandler } from './http/node-handler';
 export type {
   BodySource,
   HeaderReader,
@@ -27,7 +27,7 @@ export type {
   HeaderValue,
   PlantAnswer,
   PlantRequest,
-} from './request';
+} from './http/request';
 
 export {
   BearerError,
@@ -46,10 +46,10 @@ export {
   RequestTimeoutError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
-} from './errors';
+} from './errors/plant-store-error';
 export type {
   BearerChallenge,
   FieldIssue,
   PlantStoreErrorCode,
   PlantStoreErrorOptions,
-} from './errors';
+} from './errors/plant-store-error';

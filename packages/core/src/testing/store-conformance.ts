@@ -1,7 +1,7 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
-import type { NewPlant } from '../plant';
-import type { Principal } from '../principal';
-import type { InsertResult, PlantStore, StoreContext } from '../store';
+import type { NewPlant } from '../plant/plant';
+import type { Principal } from '../auth/principal';
+import type { InsertResult, PlantStore, StoreContext } from '../plant/store';
 
 /**
  * The two functions of a test runner the suite registers with: vitest's and jest's `describe`/`it`

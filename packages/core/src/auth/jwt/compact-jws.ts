@@ -1,0 +1,77 @@
+import { InvalidTokenError } from '../../errors/plant-store-error';
+
+/** The largest token accepted, in characters (8 KiB): far above any real access token. */
+export const MAX_TOKEN_LENGTH = 8192;
+
+const MALFORMED = 'The token is not a compact JWS of three base64url segments';
+const DOT = 0x2e;
+
+/** The 6-bit value of a base64url character, or -1 for anything else (padding, whitespace, `+`, `/`). */
+function base64urlValue(code: number): number {
+  if (code >= 0x41 && code <= 0x5a) return code - 0x41; // A-Z
+  if (code >= 0x61 && code <= 0x7a) return code - 0x61 + 26; // a-z
+  if (code >= 0x30 && code <= 0x39) return code - 0x30 + 52; // 0-9
+  if (code === 0x2d) return 62; // -
+  if (code === 0x5f) return 63; // _
+  return -1;
+}
+
+/**
+ * Whether a segment of `length` characters ending in a character worth `last` is canonical
+ * unpadded base64url: 4n+1 characters cannot encode whole bytes, and the bits left over after the
+ * last whole byte must be zero, or two different strings would decode to the same bytes.
+ */
+function isCanonicalSegment(length: number, last: number): boolean {
+  switch (length % 4) {
+    case 0:
+      return length > 0;
+    case 2:
+      return (last & 0x0f) === 0;
+    case 3:
+      return (last & 0x03) === 0;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Checks that a token is a well-formed compact JWS before jose sees it: at most
+ * {@link MAX_TOKEN_LENGTH} characters, exactly three non-empty segments of canonical, unpadded
+ * base64url. jose decodes with `atob` on Node 20, which tolerates padding, whitespace and
+ * non-canonical trailing bits, so the same signature could be sent in several spellings.
+ *
+ * One pass over the characters, no regular expression: the cost is linear and bounded.
+ *
+ * @param token - the bearer token as sent
+ * @throws {@link InvalidTokenError} `token_too_large` past 8 KiB, `token_malformed` for any other
+ *   defect (also an empty signature, as an `alg: none` token has)
+ * @example
+ * ```ts
+ * assertCompactJws(token); // throws a 401 InvalidTokenError on a malformed token
+ * const { payload } = await jwtVerify(token, key, options);
+ * ```
+ */
+export function assertCompactJws(token: string): void {
+  if (token.length > MAX_TOKEN_LENGTH) {
+    throw new InvalidTokenError('token_too_large', 'The token is larger than 8 KiB');
+  }
+  let segments = 1;
+  let segmentStart = 0;
+  let last = 0;
+  for (let index = 0; index < token.length; index += 1) {
+    const code = token.charCodeAt(index);
+    if (code === DOT) {
+      if (segments === 3 || !isCanonicalSegment(index - segmentStart, last)) {
+        throw new InvalidTokenError('token_malformed', MALFORMED);
+      }
+      segments += 1;
+      segmentStart = index + 1;
+      continue;
+    }
+    last = base64urlValue(code);
+    if (last < 0) throw new InvalidTokenError('token_malformed', MALFORMED);
+  }
+  if (segments !== 3 || !isCanonicalSegment(token.length - segmentStart, last)) {
+    throw new InvalidTokenError('token_malformed', MALFORMED);
+  }
+}

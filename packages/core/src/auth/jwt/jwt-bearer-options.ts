@@ -1,0 +1,282 @@
+import type { VerifiedTokenCacheOptions } from './verified-token-cache';
+import type { JWTVerifyOptions } from 'jose';
+import type { KeyObject, webcrypto } from 'node:crypto';
+import type { RemoteKeySetOptions } from '../keys/remote-key-set';
+import {
+  ASYMMETRIC_ALGORITHMS,
+  describeValue,
+  importPublicKey,
+  importSecret,
+  optionError,
+  type JwsAlgorithm,
+  type VerificationKey,
+} from '../keys/verification-key';
+
+/** Tuning of the remote key set behind `jwksUri`, in milliseconds (`retryAfter` in seconds). */
+export interface JwtBearerJwksOptions {
+  /** Abort a JWKS fetch after this long. Default 5000. */
+  readonly timeoutMs?: number;
+  /** At most one fetch per this interval for an unknown `kid`, or after a failed fetch. Default 30000. */
+  readonly cooldownMs?: number;
+  /** Refresh keys older than this. Default 600000 (10 min). */
+  readonly maxAgeMs?: number;
+  /** Serve the last good keys this long after their fetch while refreshes fail. Default 3600000 (1 h). */
+  readonly staleMs?: number;
+  /** `Retry-After` seconds of the 503 answered when no usable keys are held. Default 30. */
+  readonly retryAfter?: number;
+}
+
+/** Options of `jwtBearer`. Exactly one of `secret`, `publicKey` and `jwksUri` is required. */
+export interface JwtBearerOptions {
+  /** Shared HMAC secret of at least 32 bytes (HS256; HS384 from 48 bytes, HS512 from 64). */
+  readonly secret?: string | Uint8Array;
+  /** Public key: PEM (SPKI or PKCS#1), a public JWK, a `KeyObject` or a `CryptoKey`. */
+  // Node's own key types, not jose's: jose ships only ESM, and its types in our .d.cts would break
+  // CommonJS consumers that check library types.
+  // webcrypto.JsonWebKey, not the top-level JsonWebKey: @types/node 25 and later dropped that export.
+  readonly publicKey?: string | webcrypto.JsonWebKey | KeyObject | webcrypto.CryptoKey;
+  /** Where the identity provider serves its JWKS: `https:`, or `http:` on a loopback host only. */
+  readonly jwksUri?: string | URL;
+  /** Accepted `iss` value(s). */
+  readonly issuer?: string | readonly string[];
+  /** Accepted `aud` value(s): the token must name at least one. */
+  readonly audience?: string | readonly string[];
+  /**
+   * Accepted `alg` values; each must fit the key. Default from the key: the HS algorithms the secret
+   * is long enough for; RS256…RS512 and PS256…PS512 for an RSA key; ES256, ES384 or ES512 for an EC
+   * key on P-256, P-384 or P-521; EdDSA and Ed25519 for an Ed25519 key; only its `alg` for a JWK
+   * that names one; every asymmetric algorithm for a JWKS, where each JWK is still matched to the
+   * token's `alg` by key type and curve.
+   */
+  readonly algorithms?: readonly JwsAlgorithm[];
+  /** Seconds of clock skew allowed on `exp`, `nbf` and `iat`. Default 5. */
+  readonly clockTolerance?: number;
+  /** Oldest accepted `iat`, in seconds or as a duration such as `'2 hours'`. Requires `iat`. */
+  readonly maxTokenAge?: number | string;
+  /** Claims every token must carry. */
+  readonly requiredClaims?: readonly string[];
+  /** Scopes every token must grant (from `scope`, space-separated, and `scp`), else 403. */
+  readonly requiredScopes?: readonly string[];
+  /** Tuning of the JWKS cache; only with `jwksUri`. */
+  readonly jwks?: JwtBearerJwksOptions;
+  /** The fetch used for the JWKS (proxies, tests); only with `jwksUri`. */
+  readonly fetch?: typeof fetch;
+  /** The clock in epoch milliseconds, for tests: token times and the JWKS cache follow it. */
+  readonly now?: () => number;
+  /**
+   * The cache of verified tokens (see docs/security.md): `{ max, maxAgeMs }`, default
+   * `{ max: 1000, maxAgeMs: 300000 }`, or `false` to verify every request's token afresh.
+   */
+  readonly cache?: VerifiedTokenCacheOptions | false;
+}
+
+/** Checked `jwtBearer` options: where keys come from, and what jose checks. */
+export interface JwtBearerConfig {
+  readonly source:
+    | { readonly key: VerificationKey['key'] }
+    | { readonly url: URL; readonly jwks: RemoteKeySetOptions };
+  readonly verifyOptions: JWTVerifyOptions;
+  readonly requiredScopes: readonly string[];
+  readonly now: (() => number) | undefined;
+  readonly cache: VerifiedTokenCacheOptions | false;
+}
+
+// Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
+const KNOWN = new Set([
+  ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
+  ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
+]);
+const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'retryAfter']);
+// jose's duration words, without signs or "ago": a maximum age is never negative.
+const DURATION =
+  /^(\d+(?:\.\d+)?) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|y|yrs?|years?)$/i;
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 86400,
+  w: 604800,
+  y: 31557600,
+};
+// RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+const NON_EMPTY = /^./s;
+
+function seconds(option: string, value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+    return value;
+  }
+  return optionError(option, 'must be a non-negative number', describeValue(value));
+}
+
+function strings(option: string, value: unknown, pattern: RegExp): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  // An empty issuer or audience list would refuse every token: surely a mistake.
+  const emptyAllowed = option !== 'issuer' && option !== 'audience';
+  const valid = list.every((item) => typeof item === 'string' && pattern.test(item));
+  // A copy: later changes to the caller's array must not change what is checked.
+  if (valid && (list.length > 0 || emptyAllowed)) return [...list] as string[];
+  const what =
+    pattern === SCOPE_TOKEN ? 'scope tokens (no space, quote, backslash)' : 'non-empty strings';
+  return optionError(option, `must hold ${what}`, describeValue(value));
+}
+
+function tokenAge(value: unknown): number | undefined {
+  if (typeof value !== 'string') return seconds('maxTokenAge', value);
+  const match = DURATION.exec(value);
+  const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
+  if (match === null || unit === undefined) {
+    return optionError('maxTokenAge', 'must be seconds or a duration like 2 hours', `"${value}"`);
+  }
+  return Math.round(Number(match[1]) * unit);
+}
+
+function jwksUrl(value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
+  } catch {
+    // Reported below.
+  }
+  const host = url?.hostname ?? '';
+  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && loopback)) return url;
+  const received = url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${host}`;
+  return optionError('jwksUri', 'must be an https: URL (http: only on a loopback host)', received);
+}
+
+function algorithms(value: unknown, fit: readonly JwsAlgorithm[], kind: string): JwsAlgorithm[] {
+  if (value === undefined) return [...fit];
+  if (!Array.isArray(value) || value.length === 0) {
+    return optionError('algorithms', 'must be a non-empty array', describeValue(value));
+  }
+  for (const alg of value as unknown[]) {
+    const received = typeof alg === 'string' ? `"${alg}"` : describeValue(alg);
+    if (typeof alg === 'string' && alg.toLowerCase() === 'none') {
+      optionError('algorithms', 'must never allow none (unsigned tokens)', received);
+    }
+    if (!fit.some((allowed) => allowed === alg)) {
+      optionError('algorithms', `must only hold what fits ${kind}: ${fit.join(', ')}`, received);
+    }
+  }
+  return value as JwsAlgorithm[];
+}
+
+function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
+  if (value === undefined) return {};
+  if (value === false) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return optionError('cache', 'must be false or { max, maxAgeMs }', describeValue(value));
+  }
+  const { max, maxAgeMs, ...rest } = value as Record<string, unknown>;
+  for (const name of Object.keys(rest))
+    throw new TypeError(`jwtBearer: unknown option "cache.${name}"`);
+  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
+    optionError('cache.max', 'must be a whole number of at least 1', describeValue(max));
+  }
+  seconds('cache.maxAgeMs', maxAgeMs);
+  return {
+    ...(max !== undefined && { max: max }),
+    ...(maxAgeMs !== undefined && { maxAgeMs: maxAgeMs as number }),
+  };
+}
+
+function isFunction(option: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function') {
+    optionError(option, 'must be a function', describeValue(value));
+  }
+}
+
+/**
+ * Checks `jwtBearer` options and imports the key, once, at start-up.
+ *
+ * @param options - what the host passed to `jwtBearer`
+ * @returns the key source, jose's verify options and the required scopes
+ * @throws TypeError naming the option: unknown names, not exactly one key, `none` or an algorithm
+ *   that does not fit the key, a short secret, an unusable key or URL, a negative or NaN number
+ * @example
+ * ```ts
+ * const { verifyOptions } = resolveJwtBearerOptions({ secret, issuer: 'https://id.example.com/' });
+ * ```
+ */
+export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerConfig {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`jwtBearer: options must be an object; received ${describeValue(options)}`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!KNOWN.has(name)) throw new TypeError(`jwtBearer: unknown option "${name}"`);
+  }
+  const keys = (['secret', 'publicKey', 'jwksUri'] as const).filter(
+    (k) => options[k] !== undefined,
+  );
+  if (keys.length !== 1) {
+    const received = keys.length === 0 ? 'none of them' : keys.join(' and ');
+    const expected = 'exactly one of the options "secret", "publicKey" and "jwksUri" is required';
+    throw new TypeError(`jwtBearer: ${expected}; received ${received}`);
+  }
+  isFunction('fetch', options.fetch);
+  isFunction('now', options.now);
+
+  let source: JwtBearerConfig['source'];
+  let fit: readonly JwsAlgorithm[];
+  let kind: string;
+  if (options.jwksUri === undefined) {
+    for (const name of ['jwks', 'fetch'] as const) {
+      if (options[name] !== undefined) optionError(name, 'applies only with jwksUri', 'a value');
+    }
+    const secret = options.secret !== undefined;
+    const imported = secret ? importSecret(options.secret) : importPublicKey(options.publicKey);
+    source = { key: imported.key };
+    fit = imported.allowed;
+    kind = secret ? 'a secret of this length' : 'this public key';
+  } else {
+    const given: unknown = options.jwks ?? {};
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      optionError('jwks', 'must be an object', describeValue(given));
+    }
+    const jwks: Record<string, unknown> = { ...given };
+    for (const [name, value] of Object.entries(jwks)) {
+      if (!KNOWN_JWKS.has(name)) throw new TypeError(`jwtBearer: unknown option "jwks.${name}"`);
+      seconds(`jwks.${name}`, value);
+    }
+    const { maxAgeMs, staleMs } = jwks as { maxAgeMs?: number; staleMs?: number };
+    if (staleMs !== undefined && staleMs < (maxAgeMs ?? 600_000)) {
+      optionError('jwks.staleMs', 'must not be less than jwks.maxAgeMs', String(staleMs));
+    }
+    if (options.fetch !== undefined) jwks['fetch'] = options.fetch;
+    if (options.now !== undefined) jwks['now'] = options.now;
+    source = { url: jwksUrl(options.jwksUri), jwks };
+    fit = ASYMMETRIC_ALGORITHMS;
+    kind = 'a JWKS';
+  }
+
+  const issuer = strings('issuer', options.issuer, NON_EMPTY);
+  const audience = strings('audience', options.audience, NON_EMPTY);
+  const requiredClaims = strings('requiredClaims', options.requiredClaims, NON_EMPTY);
+  const maxTokenAge = tokenAge(options.maxTokenAge);
+  const allowed = algorithms(options.algorithms, fit, kind);
+  // A shared identity provider signs tokens for every API it serves: without these checks a token
+  // minted for another API (or another tenant) would be accepted here.
+  if (options.jwksUri !== undefined && (issuer === undefined || audience === undefined)) {
+    optionError(
+      issuer === undefined ? 'issuer' : 'audience',
+      'is required with jwksUri (tokens for other APIs of the same provider would pass)',
+      'nothing',
+    );
+  }
+  return {
+    source,
+    verifyOptions: {
+      algorithms: allowed,
+      clockTolerance: seconds('clockTolerance', options.clockTolerance) ?? 5,
+      ...(issuer && { issuer }),
+      ...(audience && { audience }),
+      ...(requiredClaims && { requiredClaims }),
+      ...(maxTokenAge !== undefined && { maxTokenAge }),
+    },
+    requiredScopes: strings('requiredScopes', options.requiredScopes, SCOPE_TOKEN) ?? [],
+    now: options.now,
+    cache: cacheOptions(options.cache),
+  };
+}

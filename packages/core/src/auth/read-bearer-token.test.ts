@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readBearerToken } from './read-bearer-token';
+import { MalformedAuthorizationError, MissingTokenError } from '../errors/plant-store-error';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+
+function failure(values: readonly string[] | undefined): unknown {
+  try {
+    readBearerToken(values);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('readBearerToken did not throw');
+}
+
+describe('readBearerToken', () => {
+  it('returns the token of a well-formed Bearer header', () => {
+    expect(readBearerToken([`Bearer ${TOKEN}`])).toBe(TOKEN);
+  });
+
+  it('reads the scheme name case-insensitively', () => {
+    expect(readBearerToken([`bearer ${TOKEN}`])).toBe(TOKEN);
+    expect(readBearerToken([`BEARER ${TOKEN}`])).toBe(TOKEN);
+  });
+
+  it('accepts several spaces after the scheme, trailing = padding and every b64token character', () => {
+    expect(readBearerToken(['Bearer    aZ09-._~+/=='])).toBe('aZ09-._~+/==');
+  });
+
+  it('tolerates whitespace around the whole value, which is not part of a field value', () => {
+    expect(readBearerToken([` \tBearer ${TOKEN}\t `])).toBe(TOKEN);
+  });
+
+  it.each([[undefined], [[]]])(
+    'answers 401 without an error attribute when there is no header (%j)',
+    (values) => {
+      const error = failure(values);
+      expect(error).toBeInstanceOf(MissingTokenError);
+      expect(error).toMatchObject({ status: 401, code: 'token_missing', expose: true });
+      expect((error as MissingTokenError).headers).toEqual({
+        'www-authenticate': 'Bearer realm="plantstore"',
+      });
+    },
+  );
+
+  it.each(['Basic dXNlcjpwYXNz', 'DPoP abc', 'Bearerabc'])(
+    'answers 401 token_missing for another scheme (%s): no bearer credentials were sent',
+    (value) => {
+      const error = failure([value]);
+      expect(error).toBeInstanceOf(MissingTokenError);
+      expect((error as MissingTokenError).headers['www-authenticate']).toBe(
+        'Bearer realm="plantstore"',
+      );
+    },
+  );
+
+  it('answers 400 invalid_request authorization_repeated for a repeated header', () => {
+    const error = failure([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+    expect(error).toBeInstanceOf(MalformedAuthorizationError);
+    expect(error).toMatchObject({ status: 400, code: 'authorization_repeated' });
+    expect((error as MalformedAuthorizationError).headers['www-authenticate']).toBe(
+      'Bearer realm="plantstore", error="invalid_request", ' +
+        'error_description="The request must carry exactly one Authorization header"',
+    );
+  });
+
+  it.each([
+    ['the scheme alone', 'Bearer'],
+    ['the scheme and a space', 'Bearer '],
+    ['a tab instead of a space', `Bearer\t${TOKEN}`],
+    ['two tokens', `Bearer ${TOKEN} ${TOKEN}`],
+    ['a comma', `Bearer ${TOKEN},Basic x`],
+    ['a quote', 'Bearer ab"c'],
+    ['a backslash', 'Bearer ab\\c'],
+    ['padding first', 'Bearer =abc'],
+    ['a character after padding', 'Bearer abc=d'],
+    ['non-ASCII', 'Bearer abcé'],
+    ['an empty value', ''],
+    ['no scheme name', `, ${TOKEN}`],
+  ])('answers 400 invalid_request authorization_malformed for %s', (_case, value) => {
+    const error = failure([value]);
+    expect(error).toBeInstanceOf(MalformedAuthorizationError);
+    expect(error).toMatchObject({ status: 400, code: 'authorization_malformed', expose: true });
+    const challenge = (error as MalformedAuthorizationError).headers['www-authenticate'];
+    expect(challenge).toMatch(
+      /^Bearer realm="plantstore", error="invalid_request", error_description="[^"\\]+"$/,
+    );
+  });
+
+  it('never puts the token in the message', () => {
+    const error = failure([`Bearer ${TOKEN} extra`]) as MalformedAuthorizationError;
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.headers['www-authenticate']).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,98 @@
+import { MalformedAuthorizationError, MissingTokenError } from '../errors/plant-store-error';
+
+// Fixed texts: they end up inside `error_description="…"`, so they hold no `"` or `\` and never the token.
+const REPEATED = 'The request must carry exactly one Authorization header';
+const MALFORMED =
+  'The Authorization header must be the Bearer scheme followed by one space and a token';
+const BAD_TOKEN = 'The bearer token contains characters RFC 6750 does not allow';
+const EXTRA = 'The Authorization header must carry exactly one bearer token';
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const EQUALS = 0x3d;
+
+/** RFC 9110 `tchar`: what an auth-scheme name is made of. */
+function isTokenChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    "!#$%&'*+-.^_`|~".includes(String.fromCharCode(code))
+  );
+}
+
+/** RFC 6750 `b64token` characters before the optional trailing `=` padding. */
+function isB64TokenChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2d || // -
+    code === 0x2e || // .
+    code === 0x5f || // _
+    code === 0x7e || // ~
+    code === 0x2b || // +
+    code === 0x2f // /
+  );
+}
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+/**
+ * Reads the bearer token from the values of the `Authorization` header (RFC 6750 §2.1).
+ *
+ * Leading and trailing spaces and tabs around the whole value are tolerated: RFC 9110 §5.5 says
+ * optional whitespace around a field value is not part of it, Node already strips it, and other
+ * runtimes may not. Inside the value the grammar is strict: `Bearer`, one or more spaces, one
+ * b64token, nothing else.
+ *
+ * @param values - every value of the `Authorization` header, several when the header was repeated
+ * @returns the token, exactly as sent
+ * @throws {@link MissingTokenError} (401) when there is no header, or it carries another scheme
+ * @throws {@link MalformedAuthorizationError} (400 `invalid_request`) when the header is repeated
+ *   (`authorization_repeated`) or is not one well-formed bearer credential (`authorization_malformed`)
+ * @example
+ * ```ts
+ * const token = readBearerToken(request.headers('authorization'));
+ * ```
+ */
+export function readBearerToken(values: readonly string[] | undefined): string {
+  if (values === undefined || values.length === 0) throw new MissingTokenError();
+  if (values.length > 1) throw new MalformedAuthorizationError('authorization_repeated', REPEATED);
+  const value = values[0] ?? '';
+
+  let start = 0;
+  let end = value.length;
+  while (start < end && isBlank(value.charCodeAt(start))) start += 1;
+  while (end > start && isBlank(value.charCodeAt(end - 1))) end -= 1;
+
+  let schemeEnd = start;
+  while (schemeEnd < end && isTokenChar(value.charCodeAt(schemeEnd))) schemeEnd += 1;
+  // An empty value, or one that does not even start with a scheme name, is a broken header.
+  if (schemeEnd === start)
+    throw new MalformedAuthorizationError('authorization_malformed', MALFORMED);
+  // Another scheme (Basic, DPoP, …) means no bearer credentials were sent at all: RFC 6750 §3.1
+  // answers that with a bare challenge, not with `invalid_request`.
+  if (value.slice(start, schemeEnd).toLowerCase() !== 'bearer') throw new MissingTokenError();
+
+  let tokenStart = schemeEnd;
+  while (tokenStart < end && value.charCodeAt(tokenStart) === SPACE) tokenStart += 1;
+  // `Bearer`, `Bearer ` (trimmed to `Bearer`) and `Bearer\t…` all lack the one-or-more spaces and a token.
+  if (tokenStart === schemeEnd || tokenStart === end) {
+    throw new MalformedAuthorizationError('authorization_malformed', MALFORMED);
+  }
+
+  let index = tokenStart;
+  while (index < end && isB64TokenChar(value.charCodeAt(index))) index += 1;
+  if (index === tokenStart)
+    throw new MalformedAuthorizationError('authorization_malformed', BAD_TOKEN);
+  while (index < end && value.charCodeAt(index) === EQUALS) index += 1;
+  if (index < end) {
+    const code = value.charCodeAt(index);
+    const message = isBlank(code) ? EXTRA : BAD_TOKEN;
+    throw new MalformedAuthorizationError('authorization_malformed', message);
+  }
+  return value.slice(tokenStart, end);
+}

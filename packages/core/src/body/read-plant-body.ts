@@ -1,0 +1,49 @@
+import { decodeUtf8 } from './decode-utf8';
+import { InvalidBodyError, PayloadTooLargeError } from '../errors/plant-store-error';
+import type { NewPlant } from '../plant/plant';
+import { readBody } from './read-body';
+import { readPlantJson } from './read-plant-json';
+import type { HeaderReader, PlantRequest } from '../http/request';
+import { candidateFromParsed, validatePlant } from '../plant/validate-plant';
+
+/** Body limits of a service. */
+export interface BodyLimits {
+  readonly limitBytes: number;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Reads, decodes, parses and validates the body of a create request, in that order. The content
+ * type has been checked already.
+ *
+ * @param request - the request
+ * @param headers - its headers
+ * @param limits - size and time limits
+ * @returns the plant, exactly as sent
+ * @throws an {@link InvalidBodyError}, `PayloadTooLargeError` or `RequestTimeoutError`
+ */
+export async function parsePlantBody(
+  request: PlantRequest,
+  headers: HeaderReader,
+  limits: BodyLimits,
+): Promise<NewPlant> {
+  // A declared length over the limit is refused before a byte is read, and also when a host parser
+  // (with a limit of its own) read the body first: the route's limit is the same either way.
+  const declared = headers('content-length');
+  if (declared?.length === 1 && Number(declared[0]) > limits.limitBytes) {
+    throw new PayloadTooLargeError(limits.limitBytes);
+  }
+  const { parsedBody } = request;
+  let body = request.body;
+  if (body === undefined || body === null) {
+    // What a host's parser left: text or bytes (express.text(), raw()) are still the exact body.
+    if (typeof parsedBody === 'string' || parsedBody instanceof Uint8Array) body = parsedBody;
+    // Parsers make `{}` of an empty body: the route answers what was sent, not what they made.
+    else if (parsedBody !== undefined && declared?.[0] !== '0') {
+      return validatePlant(candidateFromParsed(parsedBody));
+    } else
+      throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
+  }
+  const raw = await readBody(body, { ...limits, signal: request.signal });
+  return validatePlant(readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw)));
+}

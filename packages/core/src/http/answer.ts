@@ -1,0 +1,58 @@
+import { BearerError, type PlantStoreError, renderBearerChallenge } from '../errors/plant-store-error';
+import type { Plant } from '../plant/plant';
+import type { Principal } from '../auth/principal';
+import type { PlantAnswer } from './request';
+
+// RFC 6750 §5.3: answers that depend on credentials are not cached, and say what they vary on.
+const SUCCESS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  vary: 'Authorization',
+});
+
+const PUBLIC_MESSAGES: Readonly<Record<number, string>> = {
+  500: 'The plant could not be created because of an internal error.',
+  503: 'The service is temporarily unavailable; retry later.',
+};
+
+/**
+ * The 200 answer: the plant without its id, `tag` only when it has one.
+ *
+ * @param plant - the stored plant
+ * @param principal - who made the request, handed on to the host
+ * @returns the answer to write
+ */
+export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
+  const body =
+    plant.tag === undefined
+      ? JSON.stringify({ name: plant.name })
+      : JSON.stringify({ name: plant.name, tag: plant.tag });
+  return { status: 200, headers: SUCCESS_HEADERS, body, principal };
+}
+
+/**
+ * The answer for an error, in the Error shape `{error, message}`. 5xx answers carry a generic
+ * message: internals go to `onError`, never to the client.
+ *
+ * @param error - what went wrong
+ * @param realm - the realm named in `WWW-Authenticate`
+ * @param principal - who made the request, when the token was verified
+ * @returns the answer to write
+ */
+export function errorAnswer(
+  error: PlantStoreError,
+  realm: string,
+  principal?: Principal,
+): PlantAnswer {
+  const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
+  if (error instanceof BearerError) {
+    headers['www-authenticate'] = renderBearerChallenge(realm, error.challenge);
+  }
+  // The client is told to hang up: the rest of its body is not going to be read.
+  if (error.status === 408 || error.status === 413) headers.connection = 'close';
+  const message = error.expose
+    ? error.message
+    : (PUBLIC_MESSAGES[error.status] ?? PUBLIC_MESSAGES[500] ?? '');
+  const body = JSON.stringify({ error: error.status, message });
+  return { status: error.status, headers, body, principal };
+}

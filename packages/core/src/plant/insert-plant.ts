@@ -1,0 +1,85 @@
+import {
+  ConflictError,
+  InternalServerError,
+  isPlantStoreError,
+  type PlantStoreError,
+  ServiceUnavailableError,
+} from '../errors/plant-store-error';
+import type { NewPlant } from './plant';
+import type { Principal } from '../auth/principal';
+import type { InsertResult, PlantStore } from './store';
+
+/** How long the store may take, and what a client is told to wait when it cannot answer. */
+export interface StoreLimits {
+  readonly timeoutMs: number;
+  readonly retryAfter: number;
+}
+
+/**
+ * Creates a plant through the store and decides the outcome: created, a replay of the same plant
+ * (both 200), or a conflict (409). A store past its time-out is aborted and answered 503.
+ *
+ * @param store - the store
+ * @param plant - the validated plant
+ * @param principal - who creates it
+ * @param limits - time-out and retry hint
+ * @returns whether the plant was created now (false for a replay)
+ * @throws {@link ConflictError}, {@link ServiceUnavailableError} or {@link InternalServerError}
+ */
+export async function insertPlant(
+  store: PlantStore,
+  plant: NewPlant,
+  principal: Principal,
+  limits: StoreLimits,
+): Promise<boolean> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new ServiceUnavailableError(
+        'store_timeout',
+        'The store did not answer in time.',
+        {
+          retryAfter: limits.retryAfter,
+        },
+      );
+      controller.abort(error);
+      reject(error);
+    }, limits.timeoutMs);
+  });
+  let result: InsertResult;
+  try {
+    result = await Promise.race([
+      store.insert(plant, { principal, signal: controller.signal }),
+      timedOut,
+    ]);
+  } catch (error) {
+    // A store that rejects as soon as it is aborted must still read as the time-out it is.
+    throw controller.signal.aborted
+      ? (controller.signal.reason as PlantStoreError)
+      : storeFailure(error, limits.retryAfter);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (result?.created === true) return true;
+  const existing =
+    result?.created === false ? (result.existing as NewPlant | undefined) : undefined;
+  if (typeof existing !== 'object' || existing === null || typeof existing.name !== 'string') {
+    throw new InternalServerError(
+      'store_failed',
+      'The store answered something other than an InsertResult.',
+    );
+  }
+  // Stores built on SQL hand back NULL for a missing tag; both mean "no tag".
+  if (existing.name === plant.name && (existing.tag ?? undefined) === plant.tag) return false;
+  throw new ConflictError();
+}
+
+function storeFailure(error: unknown, retryAfter: number): PlantStoreError {
+  // The host's retryAfter option, not the store's default, tells clients when to come back.
+  if (error instanceof ServiceUnavailableError && error.retryAfter !== retryAfter) {
+    return new ServiceUnavailableError(error.code, error.message, { cause: error, retryAfter });
+  }
+  if (isPlantStoreError(error) && error.status === 503) return error;
+  return new InternalServerError('store_failed', 'The store failed.', { cause: error });
+}

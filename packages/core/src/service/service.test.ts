@@ -1,0 +1,378 @@
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { type PlantStoreError, ServiceUnavailableError } from '../errors/plant-store-error';
+import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import { memoryStore } from '../plant/memory-store';
+import type { NewPlant } from '../plant/plant';
+import type { PlantRequest } from '../http/request';
+import { createPlantService, isPlantService } from './service';
+import type { PlantStore } from '../plant/store';
+
+const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-bytes-long');
+const sign = (claims: Record<string, unknown> = {}) =>
+  new SignJWT({ sub: 'tester', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(secret);
+
+const plantRequest = (
+  token: string,
+  body: PlantRequest['body'],
+  extra: Partial<PlantRequest> = {},
+): PlantRequest => ({
+  method: 'POST',
+  path: '/plants',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body,
+  ...extra,
+});
+
+describe('createPlantService', () => {
+  const base = { store: memoryStore(), auth: jwtBearer({ secret }) };
+
+  it.each([
+    ['no store', { auth: base.auth }, /"store"/],
+    ['a store without insert', { ...base, store: {} }, /"store"/],
+    ['no auth', { store: base.store }, /"auth".*no mode without auth/],
+    ['auth that is a string', { ...base, auth: 'none' }, /"auth"/],
+    ['a negative body limit', { ...base, bodyLimit: -1 }, /"bodyLimit"/],
+    ['a fractional store time-out', { ...base, storeTimeout: 1.5 }, /"storeTimeout"/],
+    ['a base path without a slash', { ...base, basePath: 'api' }, /"basePath"/],
+    ['a realm with a quote', { ...base, realm: 'a"b' }, /"realm"/],
+    ['a hook that is not a function', { ...base, onCreated: 'log' }, /"onCreated"/],
+    ['a misspelt option', { ...base, bodylimit: 10 }, /unknown option "bodylimit"/],
+  ])('throws a TypeError naming the option for %s', (_case, options, message) => {
+    const create = () => createPlantService(options as never);
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(message);
+  });
+
+  it('tells its services apart from options', () => {
+    expect(isPlantService(createPlantService(base))).toBe(true);
+    expect(isPlantService(base)).toBe(false);
+  });
+
+  it('matches POST on the route path, with a trailing slash and any case unless told otherwise', () => {
+    const lenient = createPlantService({ ...base, basePath: '/api/' });
+    expect(lenient.matches('POST', '/api/plants')).toBe(true);
+    expect(lenient.matches('POST', '/api/plants/')).toBe(true);
+    expect(lenient.matches('POST', '/API/Plants')).toBe(true);
+    expect(lenient.matches('GET', '/api/plants')).toBe(false);
+    expect(lenient.matches('POST', '/plants')).toBe(false);
+    const strict = createPlantService({ ...base, strictRouting: true, caseSensitiveRouting: true });
+    expect(strict.matches('POST', '/plants/')).toBe(false);
+    expect(strict.matches('POST', '/Plants')).toBe(false);
+  });
+});
+
+describe('handle', () => {
+  it('reads the body from bytes, text, a Web stream, a Node stream or a host-parsed value', async () => {
+    const store = memoryStore();
+    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const token = await sign();
+    const json = (id: number) => `{"id":${id},"name":"n${id}"}`;
+    const bodies: PlantRequest[] = [
+      plantRequest(token, new TextEncoder().encode(json(1))),
+      plantRequest(token, json(2)),
+      plantRequest(token, new Blob([json(3)]).stream()),
+      plantRequest(
+        token,
+        Readable.from([Buffer.from(json(4).slice(0, 5)), Buffer.from(json(4).slice(5))]),
+      ),
+      plantRequest(token, undefined, { parsedBody: { id: 5, name: 'n5' } }),
+    ];
+    for (const request of bodies) expect((await service.handle(request)).status).toBe(200);
+    expect([...store.values()].map((plant) => plant.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+  });
+
+  it('reads text or bytes a host parser left as the exact body, and an emptied {} as empty', async () => {
+    const store = memoryStore();
+    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const token = await sign();
+    const text = '{"id":9007199254740993,"name":"Text"}';
+    expect(
+      (await service.handle(plantRequest(token, undefined, { parsedBody: text }))).status,
+    ).toBe(200);
+    const bytes = new TextEncoder().encode('{"id":9007199254740995,"name":"Bytes"}');
+    expect(
+      (await service.handle(plantRequest(token, undefined, { parsedBody: bytes }))).status,
+    ).toBe(200);
+    expect(store.get(9007199254740993n)?.name).toBe('Text');
+    expect(store.get(9007199254740995n)?.name).toBe('Bytes');
+    const emptied = await service.handle({
+      method: 'POST',
+      path: '/plants',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': '0',
+      },
+      parsedBody: {},
+    });
+    expect(emptied.status).toBe(400);
+    expect(JSON.parse(emptied.body)).toEqual({
+      error: 400,
+      message: 'The request body is empty; send a JSON object.',
+    });
+  });
+
+  it('refuses a host-parsed body whose declared length is over the limit, as it would a raw one', async () => {
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+      bodyLimit: 100,
+    });
+    const answer = await service.handle({
+      method: 'POST',
+      path: '/plants',
+      headers: {
+        authorization: `Bearer ${await sign()}`,
+        'content-type': 'application/json',
+        'content-length': '101',
+      },
+      parsedBody: { id: 1, name: 'x' },
+    });
+    expect(answer.status).toBe(413);
+  });
+
+  it('refuses a host-parsed id beyond 2^53 and says how to mount the route', async () => {
+    const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
+    const answer = await service.handle(
+      plantRequest(await sign(), undefined, {
+        parsedBody: JSON.parse('{"id":9007199254740993,"name":"x"}'),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.body) as { error: number; message: string };
+    expect(body.error).toBe(400);
+    expect(body.message).toMatch(
+      /mount the plants route before the body parser \(express\.json\(\)/,
+    );
+  });
+
+  it('hands the verified principal to the store, the hooks and the answer', async () => {
+    let seen: unknown;
+    const store: PlantStore = {
+      insert: (_plant, context) => {
+        seen = context.principal.subject;
+        return Promise.resolve({ created: true });
+      },
+    };
+    const created: string[] = [];
+    const service = createPlantService({
+      store,
+      auth: jwtBearer({ secret }),
+      onCreated: (plant, context) =>
+        void created.push(`${plant.name} by ${context.principal?.subject}`),
+    });
+    const answer = await service.handle(
+      plantRequest(await sign({ sub: 'alice' }), '{"id":1,"name":"Fern"}'),
+    );
+    expect(answer.principal?.subject).toBe('alice');
+    expect(seen).toBe('alice');
+    expect(created).toEqual(['Fern by alice']);
+  });
+
+  it('calls onCreated on a creation and not on a replay', async () => {
+    const created: NewPlant[] = [];
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+      onCreated: (plant) => void created.push(plant),
+    });
+    const token = await sign();
+    await service.handle(plantRequest(token, '{"id":7,"name":"Once"}'));
+    await service.handle(plantRequest(token, '{"id":7,"name":"Once"}'));
+    expect(created).toHaveLength(1);
+  });
+
+  it('keeps the decided answer when a hook throws, and reports the failure to onError once', async () => {
+    const errors: PlantStoreError[] = [];
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+      onCreated: () => {
+        throw new Error('webhook down');
+      },
+      onRejected: () => Promise.reject(new Error('metrics down')),
+      onError: (error) => void errors.push(error),
+    });
+    const token = await sign();
+    expect((await service.handle(plantRequest(token, '{"id":8,"name":"Hooked"}'))).status).toBe(
+      200,
+    );
+    expect((await service.handle(plantRequest(token, '{"id":8,"name":"Other"}'))).status).toBe(409);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors.map((error) => [error.code, (error.cause as Error).message])).toEqual([
+      ['hook_failed', 'webhook down'],
+      ['hook_failed', 'metrics down'],
+    ]);
+  });
+
+  it('reports each 5xx to onError exactly once with its cause, and every refusal to onRejected', async () => {
+    const errors: PlantStoreError[] = [];
+    const rejected: string[] = [];
+    const failure = new Error('relation "plants" does not exist');
+    const service = createPlantService({
+      store: { insert: () => Promise.reject(failure) },
+      auth: jwtBearer({ secret }),
+      onError: (error) => void errors.push(error),
+      onRejected: (error) => void rejected.push(error.code),
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":9,"name":"x"}'));
+    expect(answer.status).toBe(500);
+    expect(answer.body).toBe(
+      '{"error":500,"message":"The plant could not be created because of an internal error."}',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.cause).toBe(failure);
+    expect(rejected).toEqual(['store_failed']);
+  });
+
+  it('aborts a store that outlives the store time-out and answers 503', async () => {
+    let signal: AbortSignal | undefined;
+    const service = createPlantService({
+      store: {
+        insert: (_plant, context) => {
+          signal = context.signal;
+          return new Promise((_, reject) =>
+            context.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+      },
+      auth: jwtBearer({ secret }),
+      storeTimeout: 20,
+      retryAfter: 7,
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":10,"name":"Slow"}'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('7');
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('tells clients the configured Retry-After when the store reports itself unavailable', async () => {
+    const service = createPlantService({
+      store: {
+        insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'down')),
+      },
+      auth: jwtBearer({ secret }),
+      retryAfter: 30,
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":13,"name":"x"}'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('30');
+  });
+
+  it('answers 500 when a store returns something that is not an InsertResult', async () => {
+    const service = createPlantService({
+      store: { insert: () => Promise.resolve({ created: 'yes' } as never) },
+      auth: jwtBearer({ secret }),
+    });
+    expect((await service.handle(plantRequest(await sign(), '{"id":11,"name":"x"}'))).status).toBe(
+      500,
+    );
+  });
+
+  it('refuses a custom verifier’s undefined with 401 and turns its unexpected throw into 500', async () => {
+    const refusing = createPlantService({
+      store: memoryStore(),
+      auth: () => Promise.resolve(undefined),
+    });
+    const refused = await refusing.handle(plantRequest('opaque-token', '{"id":1,"name":"x"}'));
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe(
+      'Bearer realm="plantstore", error="invalid_token", error_description="The token was not accepted"',
+    );
+    const throwing = createPlantService({
+      store: memoryStore(),
+      auth: () => Promise.reject(new Error('introspection bug')),
+    });
+    expect(
+      (await throwing.handle(plantRequest('opaque-token', '{"id":1,"name":"x"}'))).status,
+    ).toBe(500);
+  });
+
+  it('names the configured realm in every challenge', async () => {
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+      realm: 'greenhouse',
+    });
+    const answer = await service.handle({ method: 'POST', path: '/plants', headers: {} });
+    expect(answer.headers['www-authenticate']).toBe('Bearer realm="greenhouse"');
+  });
+
+  it('skips its own path check when the host router already matched the request', async () => {
+    const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
+    const answer = await service.handle(
+      plantRequest(await sign(), '{"id":12,"name":"x"}', { path: '/elsewhere', matched: true }),
+    );
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('handle, for any input a client can send', () => {
+  it('never throws, never answers 5xx, and stores nothing unless it answers 200', async () => {
+    const store = memoryStore();
+    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const token = await sign();
+    const jsonish = fc.oneof(
+      fc.json(),
+      fc.string({ unit: 'binary' }),
+      fc
+        .record({
+          id: fc.oneof(fc.bigInt(), fc.double(), fc.string(), fc.constant(null)),
+          name: fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.constant(null)),
+          tag: fc.option(fc.string({ unit: 'binary' }), { nil: undefined }),
+        })
+        .map((value) =>
+          JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+        ),
+    );
+    const authorization = fc.oneof(
+      fc.constant(`Bearer ${token}`),
+      fc.constant(undefined),
+      fc.string(),
+      fc.string().map((s) => `Bearer ${s}`),
+      fc.constant(`Bearer ${token.slice(0, -2)}`),
+    );
+    const contentType = fc.oneof(
+      fc.constant('application/json'),
+      fc.constant('application/json; charset=utf-8'),
+      fc.string(),
+      fc.constant(undefined),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        jsonish,
+        authorization,
+        contentType,
+        fc.uint8Array({ maxLength: 64 }),
+        fc.boolean(),
+        async (text, auth, type, bytes, useBytes) => {
+          const before = store.size;
+          const headers: Record<string, string> = {};
+          if (auth !== undefined) headers.authorization = auth;
+          if (type !== undefined) headers['content-type'] = type;
+          const answer = await service.handle({
+            method: 'POST',
+            path: '/plants',
+            headers,
+            body: useBytes ? bytes : text,
+          });
+          expect(answer.status).toBeLessThan(500);
+          const body = JSON.parse(answer.body) as Record<string, unknown>;
+          if (answer.status === 200) expect(typeof body.name).toBe('string');
+          else {
+            expect(body.error).toBe(answer.status);
+            expect(store.size).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+  });
+});

@@ -1,0 +1,155 @@
+import { errorAnswer, plantAnswer } from '../http/answer';
+import type { AuthRequest } from '../auth/authenticator';
+import { authenticate } from '../auth/check-credentials';
+import { readBearerToken } from '../auth/read-bearer-token';
+import { assertJsonBody } from '../body/content-type';
+import {
+  InternalServerError,
+  isPlantStoreError,
+  MethodNotAllowedError,
+  NotFoundError,
+  type PlantStoreError,
+} from '../errors/plant-store-error';
+import { insertPlant } from '../plant/insert-plant';
+import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
+import { parsePlantBody } from '../body/read-plant-body';
+import type { Principal } from '../auth/principal';
+import { headerReader, type PlantAnswer, type PlantRequest } from '../http/request';
+import { routeMatcher } from '../http/route';
+import { runHook } from './run-hook';
+
+const brand = Symbol.for('@plantstore/core/service');
+
+/** The route, ready to mount: adapters call `matches` and `handle`; Web-standard hosts call `fetch`. */
+export interface PlantService {
+  /** Whether a request is the route's (`POST {basePath}/plants`); adapters pass on everything else. */
+  matches(method: string, path: string): boolean;
+  /**
+   * Answers one request. Never rejects for anything a client can send: every failure becomes an
+   * answer in the Error shape. A request that is not the route's is answered 404 or 405.
+   */
+  handle(request: PlantRequest): Promise<PlantAnswer>;
+  /** The Web-standard entry, for `node:http` (through `createNodeHandler`), Hono, Bun, Deno. */
+  fetch(request: Request): Promise<Response>;
+  /** Warms the key set and the store's connection, for readiness probes. Rejects if either is down. */
+  ready(): Promise<void>;
+  /** Releases what the auth and the store hold. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the `POST /plants` route, framework-neutral. Options are checked now, so a misconfiguration
+ * fails at start-up with a `TypeError` naming the option, never on the first request.
+ *
+ * @param options - the store, the auth and optional limits and hooks
+ * @returns the service to mount with an adapter, or to serve through `fetch`
+ * @throws TypeError when an option is missing or wrong
+ * @example
+ * ```ts
+ * const service = createPlantService({
+ *   store: memoryStore(),
+ *   auth: jwtBearer({ jwksUri: 'https://example.eu.auth0.com/.well-known/jwks.json',
+ *     issuer: 'https://example.eu.auth0.com/', audience: 'https://plants.example.com' }),
+ * });
+ * Bun.serve({ fetch: service.fetch });
+ * ```
+ */
+export function createPlantService(options: PlantServiceOptions): PlantService {
+  const config = resolveOptions(options);
+  const isRoutePath = routeMatcher(config);
+  const bodyLimits = { limitBytes: config.bodyLimit, timeoutMs: config.bodyTimeout };
+  const storeLimits = { timeoutMs: config.storeTimeout, retryAfter: config.retryAfter };
+
+  const observed = config.onRejected !== undefined || config.onError !== undefined;
+
+  const reject = (
+    error: unknown,
+    request: PlantRequest,
+    principal: Principal | undefined,
+  ): PlantAnswer => {
+    const failure: PlantStoreError = isPlantStoreError(error)
+      ? error
+      : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
+    // Refusals are the common answer under attack: no context is built when nobody observes it.
+    if (observed) {
+      const context = hookContext(request, principal);
+      runHook(config.onRejected, failure, context, config.onError);
+      if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
+    }
+    return errorAnswer(failure, config.realm, principal);
+  };
+
+  const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
+    let principal: Principal | undefined;
+    try {
+      if (request.matched !== true) {
+        if (!isRoutePath(request.path)) throw new NotFoundError();
+        if (request.method !== 'POST') throw new MethodNotAllowedError();
+      }
+      const headers = headerReader(request.headers);
+      const token = readBearerToken(headers('authorization'));
+      const authRequest: AuthRequest = { method: request.method, path: request.path, headers };
+      principal = await authenticate(config.auth, token, authRequest);
+      assertJsonBody(
+        headers('content-type'),
+        headers('content-encoding'),
+        headers('transfer-encoding'),
+      );
+      const plant = await parsePlantBody(request, headers, bodyLimits);
+      const created = await insertPlant(config.store, plant, principal, storeLimits);
+      if (created && config.onCreated !== undefined) {
+        runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
+      }
+      return plantAnswer(plant, principal);
+    } catch (error) {
+      return reject(error, request, principal);
+    }
+  };
+
+  const service: PlantService = {
+    matches: (method, path) => method === 'POST' && isRoutePath(path),
+    handle,
+    async fetch(request) {
+      const answer = await handle({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+      });
+      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    },
+    async ready() {
+      await Promise.all([
+        typeof config.auth === 'function' ? undefined : config.auth.ready(),
+        config.store.ready?.(),
+      ]);
+    },
+    async close() {
+      await Promise.all([
+        typeof config.auth === 'function' ? undefined : config.auth.close(),
+        config.store.close?.(),
+      ]);
+    },
+  };
+  Object.defineProperty(service, brand, { value: true });
+  return service;
+}
+
+function hookContext(request: PlantRequest, principal: Principal | undefined): HookContext {
+  return { method: request.method, path: request.path, principal };
+}
+
+/**
+ * Tells a service made by {@link createPlantService} from options, so adapters accept either.
+ *
+ * @param value - a service or options
+ * @returns whether `value` is a service
+ */
+export function isPlantService(value: unknown): value is PlantService {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
+}
