@@ -1,5 +1,9 @@
 import type { AuthRequest, Authenticator, VerifyToken } from './authenticator';
-import { InternalServerError, InvalidTokenError, isPlantStoreError } from '../errors/plant-store-error';
+import {
+  InternalServerError,
+  InvalidTokenError,
+  isPlantStoreError,
+} from '../errors/plant-store-error';
 import type { Principal } from './principal';
 
 /**

@@ -1,4 +1,8 @@
-import { InvalidBodyError, PayloadTooLargeError, RequestTimeoutError } from '../errors/plant-store-error';
+import {
+  InvalidBodyError,
+  PayloadTooLargeError,
+  RequestTimeoutError,
+} from '../errors/plant-store-error';
 import type { BodySource } from '../http/request';
 
 /** Limits of one body read. */

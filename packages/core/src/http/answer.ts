@@ -1,4 +1,8 @@
-import { BearerError, type PlantStoreError, renderBearerChallenge } from '../errors/plant-store-error';
+import {
+  BearerError,
+  type PlantStoreError,
+  renderBearerChallenge,
+} from '../errors/plant-store-error';
 import type { Plant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantAnswer } from './request';
