@@ -13,9 +13,9 @@ export type { InsertResult, PlantStore, StoreContext } from './plant/store';
 export type { NewPlant, Plant } from './plant/plant';
 
 export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';
-export { INT64_MAX, INT64_MIN } from './body/read-plant-json';
+export { INT64_MAX, INT64_MIN } from './body/body-limits';
 export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
-export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document';
+export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
 
 export { createNodeHandler, writeAnswer } from './http/node-handler';
 export { nodeHeaderReader } from './http/node-headers';
@@ -31,25 +31,40 @@ export type {
 
 export {
   BearerError,
-  ConflictError,
   InsufficientScopeError,
-  InternalServerError,
-  InvalidBodyError,
   InvalidTokenError,
-  isPlantStoreError,
   MalformedAuthorizationError,
-  MethodNotAllowedError,
   MissingTokenError,
+} from './errors/bearer-errors';
+export type { BearerChallenge } from './errors/bearer-errors';
+export {
+  ConflictError,
+  InvalidBodyError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
-  PlantStoreError,
   RequestTimeoutError,
-  ServiceUnavailableError,
   UnsupportedMediaTypeError,
-} from './errors/plant-store-error';
+} from './errors/client-errors';
+export type { FieldIssue } from './errors/client-errors';
+export { InternalServerError, ServiceUnavailableError } from './errors/server-errors';
+export { isPlantStoreError, PlantStoreError } from './errors/plant-store-error';
+export type { PlantStoreErrorOptions } from './errors/plant-store-error';
+export type { AnyPlantStoreError } from './errors/error-union';
 export type {
-  BearerChallenge,
-  FieldIssue,
+  ConflictCode,
+  FieldIssueCode,
+  InsufficientScopeCode,
+  InternalServerErrorCode,
+  InvalidBodyCode,
+  InvalidTokenCode,
+  MalformedAuthorizationCode,
+  MethodNotAllowedCode,
+  MissingTokenCode,
+  NotFoundCode,
+  PayloadTooLargeCode,
   PlantStoreErrorCode,
-  PlantStoreErrorOptions,
-} from './errors/plant-store-error';
+  RequestTimeoutCode,
+  ServiceUnavailableCode,
+  UnsupportedMediaTypeCode,
+} from './errors/error-codes';

@@ -1,9 +1,7 @@
 import type { AuthRequest, Authenticator, VerifyToken } from './authenticator';
-import {
-  InternalServerError,
-  InvalidTokenError,
-  isPlantStoreError,
-} from '../errors/plant-store-error';
+import { InternalServerError } from '../errors/server-errors';
+import { InvalidTokenError } from '../errors/bearer-errors';
+import { isPlantStoreError } from '../errors/plant-store-error';
 import type { Principal } from './principal';
 
 /**

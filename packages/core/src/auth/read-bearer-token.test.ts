@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBearerToken } from './read-bearer-token';
-import { MalformedAuthorizationError, MissingTokenError } from '../errors/plant-store-error';
+import { MalformedAuthorizationError, MissingTokenError } from '../errors/bearer-errors';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 

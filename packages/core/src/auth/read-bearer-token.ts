@@ -1,4 +1,4 @@
-import { MalformedAuthorizationError, MissingTokenError } from '../errors/plant-store-error';
+import { MalformedAuthorizationError, MissingTokenError } from '../errors/bearer-errors';
 
 // Fixed texts: they end up inside `error_description="…"`, so they hold no `"` or `\` and never the token.
 const REPEATED = 'The request must carry exactly one Authorization header';

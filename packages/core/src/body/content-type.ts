@@ -1,4 +1,4 @@
-import { UnsupportedMediaTypeError } from '../errors/plant-store-error';
+import { UnsupportedMediaTypeError } from '../errors/client-errors';
 
 const MEDIA_TYPE_MESSAGE =
   'The request body must be sent with Content-Type: application/json (charset, if given, utf-8).';

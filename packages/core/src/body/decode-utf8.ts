@@ -1,4 +1,4 @@
-import { InvalidBodyError } from '../errors/plant-store-error';
+import { InvalidBodyError } from '../errors/client-errors';
 
 // fatal: malformed bytes and encoded surrogates are errors, not U+FFFD. ignoreBOM keeps a leading
 // BOM in the text so that the JSON reader tolerates exactly one, whichever form the body came in.

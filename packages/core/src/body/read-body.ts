@@ -2,7 +2,7 @@ import {
   InvalidBodyError,
   PayloadTooLargeError,
   RequestTimeoutError,
-} from '../errors/plant-store-error';
+} from '../errors/client-errors';
 import type { BodySource } from '../http/request';
 
 /** Limits of one body read. */

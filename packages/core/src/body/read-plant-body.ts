@@ -1,10 +1,11 @@
 import { decodeUtf8 } from './decode-utf8';
-import { InvalidBodyError, PayloadTooLargeError } from '../errors/plant-store-error';
+import { InvalidBodyError, PayloadTooLargeError } from '../errors/client-errors';
 import type { NewPlant } from '../plant/plant';
 import { readBody } from './read-body';
 import { readPlantJson } from './read-plant-json';
 import type { HeaderReader, PlantRequest } from '../http/request';
-import { candidateFromParsed, validatePlant } from '../plant/validate-plant';
+import { validatePlant } from '../plant/validate-plant';
+import { candidateFromParsed } from './parsed-body';
 
 /** Body limits of a service. */
 export interface BodyLimits {

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { InvalidBodyError } from '../errors/plant-store-error';
-import { INT64_MAX, INT64_MIN, readPlantJson } from './read-plant-json';
+import { InvalidBodyError } from '../errors/client-errors';
+import { INT64_MAX, INT64_MIN } from './body-limits';
+import { readPlantJson } from './read-plant-json';
 
 const ABOVE = INT64_MAX + 1n;
 const BELOW = INT64_MIN - 1n;

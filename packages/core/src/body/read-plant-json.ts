@@ -1,46 +1,8 @@
-import { InvalidBodyError } from '../errors/plant-store-error';
+import { InvalidBodyError } from '../errors/client-errors';
+import { isForbiddenKey, MAX_DEPTH } from './body-limits';
+import { exactInteger } from './exact-integer';
+import type { PlantCandidate } from './plant-candidate';
 
-/**
- * The largest int64, the top of the `id` range.
- *
- * @example
- * ```ts
- * readPlantJson('{"id":9223372036854775807}').id === INT64_MAX; // true
- * ```
- */
-export const INT64_MAX = 9223372036854775807n;
-
-/**
- * The smallest int64, the bottom of the `id` range.
- *
- * @example
- * ```ts
- * readPlantJson('{"id":-9223372036854775808}').id === INT64_MIN; // true
- * ```
- */
-export const INT64_MIN = -9223372036854775808n;
-
-/**
- * What the reader found for the three NewPlant members; a null-prototype object holding only members
- * present. Numbers are `bigint` when they are integers by value (`INT64_MAX + 1n` / `INT64_MIN - 1n`
- * stand for any integer past either end) and `0.5` when a fraction remains; objects and arrays are
- * empty placeholders of their type.
- *
- * @example
- * ```ts
- * const candidate: PlantCandidate = readPlantJson('{"id":1,"name":"Fern"}');
- * ```
- */
-export interface PlantCandidate {
-  id?: unknown;
-  name?: unknown;
-  tag?: unknown;
-}
-
-const MAX_DEPTH = 64;
-const ABOVE_INT64 = INT64_MAX + 1n;
-const BELOW_INT64 = INT64_MIN - 1n;
-const NOT_INTEGER = 0.5;
 // Far beyond any string length, so a saturated exponent still gives the right verdict.
 const EXPONENT_CAP = 1e12;
 // Linear search beats hashing for the few keys real objects have; past this, a Set keeps it O(n).
@@ -152,7 +114,7 @@ class Reader {
       if (c !== 0x22) throw this.unexpected();
       const at = this.i;
       const key = this.string(true) as string;
-      if (key === '__proto__' || key === 'constructor') {
+      if (isForbiddenKey(key)) {
         throw new InvalidBodyError(
           'body_forbidden_key',
           `The body uses a reserved key name at offset ${at}; remove that member.`,
@@ -281,29 +243,7 @@ class Reader {
     }
     this.i = i;
     if (!build) return undefined;
-    // The significand is the int digits then the fraction digits; `at` maps its index to the text.
-    const intLen = intEnd - intStart;
-    const fracLen = fracEnd - fracStart;
-    const total = intLen + fracLen;
-    const at = (k: number) => (k < intLen ? intStart + k : fracStart + k - intLen);
-    let first = 0;
-    while (first < total && t.charCodeAt(at(first)) === 0x30) first++;
-    if (first === total) return 0n;
-    let last = total - 1;
-    while (t.charCodeAt(at(last)) === 0x30) last--;
-    // Value = digits[first..last] × 10^scale, and those digits end in a non-zero one.
-    const scale = exponent - fracLen + (total - 1 - last);
-    if (scale < 0) return NOT_INTEGER;
-    if (last - first + 1 + scale > 19) return negative ? BELOW_INT64 : ABOVE_INT64;
-    const digits =
-      last < intLen || first >= intLen
-        ? t.slice(at(first), at(last) + 1)
-        : t.slice(at(first), intEnd) + t.slice(fracStart, at(last) + 1);
-    const magnitude = BigInt(digits) * 10n ** BigInt(scale);
-    const value = negative ? -magnitude : magnitude;
-    if (value > INT64_MAX) return ABOVE_INT64;
-    if (value < INT64_MIN) return BELOW_INT64;
-    return value;
+    return exactInteger(t, { negative, intStart, intEnd, fracStart, fracEnd, exponent });
   }
 }
 

@@ -1,8 +1,4 @@
-import {
-  BearerError,
-  type PlantStoreError,
-  renderBearerChallenge,
-} from '../errors/plant-store-error';
+import { type PlantStoreError } from '../errors/plant-store-error';
 import type { Plant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantAnswer } from './request';
@@ -38,20 +34,12 @@ export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
  * The answer for an error, in the Error shape `{error, message}`. 5xx answers carry a generic
  * message: internals go to `onError`, never to the client.
  *
- * @param error - what went wrong
- * @param realm - the realm named in `WWW-Authenticate`
+ * @param error - what went wrong, its challenge already in the service's realm
  * @param principal - who made the request, when the token was verified
  * @returns the answer to write
  */
-export function errorAnswer(
-  error: PlantStoreError,
-  realm: string,
-  principal?: Principal,
-): PlantAnswer {
+export function errorAnswer(error: PlantStoreError, principal?: Principal): PlantAnswer {
   const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
-  if (error instanceof BearerError) {
-    headers['www-authenticate'] = renderBearerChallenge(realm, error.challenge);
-  }
   // The client is told to hang up: the rest of its body is not going to be read.
   if (error.status === 408 || error.status === 413) headers.connection = 'close';
   const message = error.expose

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createOpenApiDocument, openApiDocument, toJsonSchema } from './openapi-document';
-import type { OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-document';
+import { createOpenApiDocument, openApiDocument } from './openapi-document';
+import { toJsonSchema } from './json-schema';
+import type { OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types';
+
 import { ErrorSchema, PlantSchema } from '../plant/schemas';
 
 /** The interface specification's own OpenAPI document, committed in `spec/`. */
-const seedUrl = new URL('../../../spec/plant-store.openapi.json', import.meta.url);
+const seedUrl = new URL('../../../../spec/plant-store.openapi.json', import.meta.url);
 const seed: unknown = JSON.parse(readFileSync(seedUrl, 'utf8'));
 
 /** Seed entries the generated document deliberately does not keep, with the reason. */
@@ -72,8 +74,8 @@ function notContained(seed: unknown, generated: unknown, path = '$', key = ''): 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('the seed containment check', () => {
-  it('resolves the seed document next to the workspace', () => {
-    expect(fileURLToPath(seedUrl)).toMatch(/shared[\\/]seed[\\/]openapi\.json$/u);
+  it('resolves the specification committed in the repository', () => {
+    expect(fileURLToPath(seedUrl)).toMatch(/[\\/]spec[\\/]plant-store\.openapi\.json$/u);
     expect(isRecord(seed) && seed['openapi']).toBe('3.1.0');
   });
 

@@ -1,10 +1,6 @@
-import {
-  ConflictError,
-  InternalServerError,
-  isPlantStoreError,
-  type PlantStoreError,
-  ServiceUnavailableError,
-} from '../errors/plant-store-error';
+import { ConflictError } from '../errors/client-errors';
+import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
+import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
 import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore } from './store';

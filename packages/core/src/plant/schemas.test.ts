@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { INT64_MAX, INT64_MIN } from '../body/read-plant-json';
+import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import { ErrorSchema, INT32_MAX, INT32_MIN, NewPlantSchema, PlantSchema } from './schemas';
 
 const plant = (fields: Record<string, unknown>): Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { INT64_MAX, INT64_MIN } from '../body/read-plant-json';
+import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 
 /**
  * The smallest int32, the bottom of the Error body's `error` range.

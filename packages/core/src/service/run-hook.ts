@@ -1,4 +1,5 @@
-import { InternalServerError, type PlantStoreError } from '../errors/plant-store-error';
+import { InternalServerError } from '../errors/server-errors';
+import { type PlantStoreError } from '../errors/plant-store-error';
 import type { Hook, HookContext } from './service-options';
 
 /**

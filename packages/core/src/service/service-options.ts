@@ -1,5 +1,18 @@
 import type { Authenticator, VerifyToken } from '../auth/authenticator';
-import { DEFAULT_REALM, type PlantStoreError } from '../errors/plant-store-error';
+import { DEFAULT_REALM } from '../errors/bearer-errors';
+import { normaliseBasePath } from '../http/base-path';
+import {
+  checkKnownOptions,
+  describeValue,
+  MAX_TIMER_MS,
+  optionalBoolean,
+  optionalFunction,
+  optionError,
+  quotableText,
+  RETRY_AFTER_RANGE,
+  wholeNumber,
+} from '../options/check-options';
+import { type PlantStoreError } from '../errors/plant-store-error';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
@@ -63,58 +76,12 @@ export interface ResolvedOptions {
 }
 
 const KNOWN = new Set([
-  'store',
-  'auth',
-  'basePath',
-  'bodyLimit',
-  'bodyTimeout',
-  'storeTimeout',
-  'retryAfter',
-  'realm',
-  'strictRouting',
-  'caseSensitiveRouting',
-  'onCreated',
-  'onRejected',
-  'onError',
+  ...['store', 'auth', 'basePath', 'bodyLimit', 'bodyTimeout', 'storeTimeout', 'retryAfter'],
+  ...['realm', 'strictRouting', 'caseSensitiveRouting', 'onCreated', 'onRejected', 'onError'],
 ]);
-
-/** Names the type of a received option value without printing it (it may be a secret). */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
+const FACTORY = 'Plantstore';
 function fail(option: string, expected: string, value: unknown): never {
-  throw new TypeError(
-    `Plantstore: option "${option}" must be ${expected}; received ${describeType(value)}.`,
-  );
-}
-
-function positiveInteger(option: string, value: unknown, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > max) {
-    fail(option, `a whole number from 1 to ${max}`, value);
-  }
-  return value;
-}
-
-function optionalFunction<T>(option: string, value: unknown): T | undefined {
-  if (value !== undefined && typeof value !== 'function') fail(option, 'a function', value);
-  return value as T | undefined;
-}
-
-function optionalBoolean(option: string, value: unknown): boolean {
-  if (value !== undefined && typeof value !== 'boolean') fail(option, 'a boolean', value);
-  return value === true;
-}
-
-function normaliseBasePath(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value !== 'string' || (value !== '' && !/^\/[^?#\s]*$/.test(value))) {
-    fail('basePath', 'a path starting with "/" (or "")', value);
-  }
-  return value.replace(/\/+$/, '');
+  return optionError(FACTORY, option, `must be ${expected}`, describeValue(value));
 }
 
 /**
@@ -125,10 +92,7 @@ function normaliseBasePath(value: unknown): string {
  * @throws TypeError naming the first bad option
  */
 export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) fail('options', 'an object', options);
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.has(key)) throw new TypeError(`Plantstore: unknown option "${key}".`);
-  }
+  checkKnownOptions(FACTORY, options, KNOWN);
   const { store, auth } = options as Partial<PlantServiceOptions>;
   if (typeof store !== 'object' || store === null || typeof store.insert !== 'function') {
     fail('store', 'a PlantStore (an object with an insert function)', store);
@@ -139,23 +103,30 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
   ) {
     fail('auth', 'jwtBearer({...}) or a verifier function (there is no mode without auth)', auth);
   }
-  const realm = options.realm ?? DEFAULT_REALM;
-  if (typeof realm !== 'string' || !/^[\x20-\x7e]+$/.test(realm) || /["\\]/.test(realm)) {
-    fail('realm', 'printable ASCII without quotes or backslashes', realm);
-  }
+  const timer = { min: 1, max: MAX_TIMER_MS };
   return {
     store,
     auth,
-    routePath: `${normaliseBasePath(options.basePath)}/plants`,
-    bodyLimit: positiveInteger('bodyLimit', options.bodyLimit, 16_384, 1024 ** 3),
-    bodyTimeout: positiveInteger('bodyTimeout', options.bodyTimeout, 10_000, 2 ** 31 - 1),
-    storeTimeout: positiveInteger('storeTimeout', options.storeTimeout, 5_000, 2 ** 31 - 1),
-    retryAfter: positiveInteger('retryAfter', options.retryAfter, 5, 86_400),
-    realm,
-    strictRouting: optionalBoolean('strictRouting', options.strictRouting),
-    caseSensitiveRouting: optionalBoolean('caseSensitiveRouting', options.caseSensitiveRouting),
-    onCreated: optionalFunction('onCreated', options.onCreated),
-    onRejected: optionalFunction('onRejected', options.onRejected),
-    onError: optionalFunction('onError', options.onError),
+    routePath: `${normaliseBasePath(FACTORY, options.basePath)}/plants`,
+    bodyLimit: wholeNumber(
+      FACTORY,
+      'bodyLimit',
+      options.bodyLimit,
+      { min: 1, max: 1024 ** 3 },
+      16_384,
+    ),
+    bodyTimeout: wholeNumber(FACTORY, 'bodyTimeout', options.bodyTimeout, timer, 10_000),
+    storeTimeout: wholeNumber(FACTORY, 'storeTimeout', options.storeTimeout, timer, 5_000),
+    retryAfter: wholeNumber(FACTORY, 'retryAfter', options.retryAfter, RETRY_AFTER_RANGE, 5),
+    realm: quotableText(FACTORY, 'realm', options.realm ?? DEFAULT_REALM),
+    strictRouting: optionalBoolean(FACTORY, 'strictRouting', options.strictRouting),
+    caseSensitiveRouting: optionalBoolean(
+      FACTORY,
+      'caseSensitiveRouting',
+      options.caseSensitiveRouting,
+    ),
+    onCreated: optionalFunction(FACTORY, 'onCreated', options.onCreated),
+    onRejected: optionalFunction(FACTORY, 'onRejected', options.onRejected),
+    onError: optionalFunction(FACTORY, 'onError', options.onError),
   };
 }

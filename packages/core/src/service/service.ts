@@ -3,13 +3,10 @@ import type { AuthRequest } from '../auth/authenticator';
 import { authenticate } from '../auth/check-credentials';
 import { readBearerToken } from '../auth/read-bearer-token';
 import { assertJsonBody } from '../body/content-type';
-import {
-  InternalServerError,
-  isPlantStoreError,
-  MethodNotAllowedError,
-  NotFoundError,
-  type PlantStoreError,
-} from '../errors/plant-store-error';
+import { setChallengeRealm } from '../errors/bearer-errors';
+import { InternalServerError } from '../errors/server-errors';
+import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
+import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
 import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
 import { parsePlantBody } from '../body/read-plant-body';
@@ -70,13 +67,14 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     const failure: PlantStoreError = isPlantStoreError(error)
       ? error
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
+    setChallengeRealm(failure, config.realm);
     // Refusals are the common answer under attack: no context is built when nobody observes it.
     if (observed) {
       const context = hookContext(request, principal);
       runHook(config.onRejected, failure, context, config.onError);
       if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
     }
-    return errorAnswer(failure, config.realm, principal);
+    return errorAnswer(failure, principal);
   };
 
   const handle = async (request: PlantRequest): Promise<PlantAnswer> => {

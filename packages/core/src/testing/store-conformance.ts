@@ -1,4 +1,5 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
+import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from '../plant/store';
@@ -19,9 +20,6 @@ export interface StoreConformanceOptions<S extends PlantStore = PlantStore> {
   /** Releases a store after its test. */
   readonly destroy?: ((store: S) => void | Promise<void>) | undefined;
 }
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 const CREATED: InsertResult = { created: true };
 

@@ -1,30 +1,25 @@
 import type { VerifiedTokenCacheOptions } from './verified-token-cache';
 import type { JWTVerifyOptions } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
-import type { RemoteKeySetOptions } from '../keys/remote-key-set';
+import type { RemoteKeySetConfig } from '../keys/remote-key-set';
+import { remoteKeySetConfig, type JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+
+export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+import {
+  checkKnownOptions,
+  describeValue,
+  nonNegativeNumber,
+  optionalFunction,
+  optionError,
+  wholeNumber,
+} from '../../options/check-options';
 import {
   ASYMMETRIC_ALGORITHMS,
-  describeValue,
   importPublicKey,
   importSecret,
-  optionError,
   type JwsAlgorithm,
   type VerificationKey,
 } from '../keys/verification-key';
-
-/** Tuning of the remote key set behind `jwksUri`, in milliseconds (`retryAfter` in seconds). */
-export interface JwtBearerJwksOptions {
-  /** Abort a JWKS fetch after this long. Default 5000. */
-  readonly timeoutMs?: number;
-  /** At most one fetch per this interval for an unknown `kid`, or after a failed fetch. Default 30000. */
-  readonly cooldownMs?: number;
-  /** Refresh keys older than this. Default 600000 (10 min). */
-  readonly maxAgeMs?: number;
-  /** Serve the last good keys this long after their fetch while refreshes fail. Default 3600000 (1 h). */
-  readonly staleMs?: number;
-  /** `Retry-After` seconds of the 503 answered when no usable keys are held. Default 30. */
-  readonly retryAfter?: number;
-}
 
 /** Options of `jwtBearer`. Exactly one of `secret`, `publicKey` and `jwksUri` is required. */
 export interface JwtBearerOptions {
@@ -74,7 +69,7 @@ export interface JwtBearerOptions {
 export interface JwtBearerConfig {
   readonly source:
     | { readonly key: VerificationKey['key'] }
-    | { readonly url: URL; readonly jwks: RemoteKeySetOptions };
+    | { readonly url: URL; readonly jwks: RemoteKeySetConfig };
   readonly verifyOptions: JWTVerifyOptions;
   readonly requiredScopes: readonly string[];
   readonly now: (() => number) | undefined;
@@ -86,7 +81,7 @@ const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
 ]);
-const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'retryAfter']);
+const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // jose's duration words, without signs or "ago": a maximum age is never negative.
 const DURATION =
   /^(\d+(?:\.\d+)?) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|y|yrs?|years?)$/i;
@@ -102,13 +97,6 @@ const UNIT_SECONDS: Record<string, number> = {
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 const NON_EMPTY = /^./s;
 
-function seconds(option: string, value: unknown): number | undefined {
-  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
-    return value;
-  }
-  return optionError(option, 'must be a non-negative number', describeValue(value));
-}
-
 function strings(option: string, value: unknown, pattern: RegExp): string[] | undefined {
   if (value === undefined) return undefined;
   const list: unknown[] = Array.isArray(value) ? value : [value];
@@ -119,15 +107,20 @@ function strings(option: string, value: unknown, pattern: RegExp): string[] | un
   if (valid && (list.length > 0 || emptyAllowed)) return [...list] as string[];
   const what =
     pattern === SCOPE_TOKEN ? 'scope tokens (no space, quote, backslash)' : 'non-empty strings';
-  return optionError(option, `must hold ${what}`, describeValue(value));
+  return optionError('jwtBearer', option, `must hold ${what}`, describeValue(value));
 }
 
 function tokenAge(value: unknown): number | undefined {
-  if (typeof value !== 'string') return seconds('maxTokenAge', value);
+  if (typeof value !== 'string') return nonNegativeNumber('jwtBearer', 'maxTokenAge', value);
   const match = DURATION.exec(value);
   const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
   if (match === null || unit === undefined) {
-    return optionError('maxTokenAge', 'must be seconds or a duration like 2 hours', `"${value}"`);
+    return optionError(
+      'jwtBearer',
+      'maxTokenAge',
+      'must be seconds or a duration like 2 hours',
+      `"${value}"`,
+    );
   }
   return Math.round(Number(match[1]) * unit);
 }
@@ -143,21 +136,36 @@ function jwksUrl(value: unknown): URL {
   const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
   if (url?.protocol === 'https:' || (url?.protocol === 'http:' && loopback)) return url;
   const received = url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${host}`;
-  return optionError('jwksUri', 'must be an https: URL (http: only on a loopback host)', received);
+  return optionError(
+    'jwtBearer',
+    'jwksUri',
+    'must be an https: URL (http: only on a loopback host)',
+    received,
+  );
 }
 
 function algorithms(value: unknown, fit: readonly JwsAlgorithm[], kind: string): JwsAlgorithm[] {
   if (value === undefined) return [...fit];
   if (!Array.isArray(value) || value.length === 0) {
-    return optionError('algorithms', 'must be a non-empty array', describeValue(value));
+    return optionError(
+      'jwtBearer',
+      'algorithms',
+      'must be a non-empty array',
+      describeValue(value),
+    );
   }
   for (const alg of value as unknown[]) {
     const received = typeof alg === 'string' ? `"${alg}"` : describeValue(alg);
     if (typeof alg === 'string' && alg.toLowerCase() === 'none') {
-      optionError('algorithms', 'must never allow none (unsigned tokens)', received);
+      optionError('jwtBearer', 'algorithms', 'must never allow none (unsigned tokens)', received);
     }
     if (!fit.some((allowed) => allowed === alg)) {
-      optionError('algorithms', `must only hold what fits ${kind}: ${fit.join(', ')}`, received);
+      optionError(
+        'jwtBearer',
+        'algorithms',
+        `must only hold what fits ${kind}: ${fit.join(', ')}`,
+        received,
+      );
     }
   }
   return value as JwsAlgorithm[];
@@ -167,25 +175,19 @@ function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   if (value === undefined) return {};
   if (value === false) return false;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return optionError('cache', 'must be false or { max, maxAgeMs }', describeValue(value));
+    return optionError(
+      'jwtBearer',
+      'cache',
+      'must be false or { max, maxAgeMs }',
+      describeValue(value),
+    );
   }
-  const { max, maxAgeMs, ...rest } = value as Record<string, unknown>;
-  for (const name of Object.keys(rest))
-    throw new TypeError(`jwtBearer: unknown option "cache.${name}"`);
-  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
-    optionError('cache.max', 'must be a whole number of at least 1', describeValue(max));
-  }
-  seconds('cache.maxAgeMs', maxAgeMs);
+  checkKnownOptions('jwtBearer', value, KNOWN_CACHE, 'cache.');
+  const { max, maxAgeMs } = value;
   return {
-    ...(max !== undefined && { max: max }),
-    ...(maxAgeMs !== undefined && { maxAgeMs: maxAgeMs as number }),
+    max: wholeNumber('jwtBearer', 'cache.max', max, { min: 1, max: 2 ** 24 }, 1000),
+    maxAgeMs: nonNegativeNumber('jwtBearer', 'cache.maxAgeMs', maxAgeMs) ?? 300_000,
   };
-}
-
-function isFunction(option: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'function') {
-    optionError(option, 'must be a function', describeValue(value));
-  }
 }
 
 /**
@@ -201,12 +203,7 @@ function isFunction(option: string, value: unknown): void {
  * ```
  */
 export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerConfig {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`jwtBearer: options must be an object; received ${describeValue(options)}`);
-  }
-  for (const name of Object.keys(options)) {
-    if (!KNOWN.has(name)) throw new TypeError(`jwtBearer: unknown option "${name}"`);
-  }
+  checkKnownOptions('jwtBearer', options, KNOWN);
   const keys = (['secret', 'publicKey', 'jwksUri'] as const).filter(
     (k) => options[k] !== undefined,
   );
@@ -215,15 +212,16 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     const expected = 'exactly one of the options "secret", "publicKey" and "jwksUri" is required';
     throw new TypeError(`jwtBearer: ${expected}; received ${received}`);
   }
-  isFunction('fetch', options.fetch);
-  isFunction('now', options.now);
+  optionalFunction('jwtBearer', 'fetch', options.fetch);
+  optionalFunction('jwtBearer', 'now', options.now);
 
   let source: JwtBearerConfig['source'];
   let fit: readonly JwsAlgorithm[];
   let kind: string;
   if (options.jwksUri === undefined) {
     for (const name of ['jwks', 'fetch'] as const) {
-      if (options[name] !== undefined) optionError(name, 'applies only with jwksUri', 'a value');
+      if (options[name] !== undefined)
+        optionError('jwtBearer', name, 'applies only with jwksUri', 'a value');
     }
     const secret = options.secret !== undefined;
     const imported = secret ? importSecret(options.secret) : importPublicKey(options.publicKey);
@@ -231,21 +229,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     fit = imported.allowed;
     kind = secret ? 'a secret of this length' : 'this public key';
   } else {
-    const given: unknown = options.jwks ?? {};
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-      optionError('jwks', 'must be an object', describeValue(given));
-    }
-    const jwks: Record<string, unknown> = { ...given };
-    for (const [name, value] of Object.entries(jwks)) {
-      if (!KNOWN_JWKS.has(name)) throw new TypeError(`jwtBearer: unknown option "jwks.${name}"`);
-      seconds(`jwks.${name}`, value);
-    }
-    const { maxAgeMs, staleMs } = jwks as { maxAgeMs?: number; staleMs?: number };
-    if (staleMs !== undefined && staleMs < (maxAgeMs ?? 600_000)) {
-      optionError('jwks.staleMs', 'must not be less than jwks.maxAgeMs', String(staleMs));
-    }
-    if (options.fetch !== undefined) jwks['fetch'] = options.fetch;
-    if (options.now !== undefined) jwks['now'] = options.now;
+    const jwks = remoteKeySetConfig(options.jwks, options.fetch, options.now);
     source = { url: jwksUrl(options.jwksUri), jwks };
     fit = ASYMMETRIC_ALGORITHMS;
     kind = 'a JWKS';
@@ -260,6 +244,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
   // minted for another API (or another tenant) would be accepted here.
   if (options.jwksUri !== undefined && (issuer === undefined || audience === undefined)) {
     optionError(
+      'jwtBearer',
       issuer === undefined ? 'issuer' : 'audience',
       'is required with jwksUri (tokens for other APIs of the same provider would pass)',
       'nothing',
@@ -269,7 +254,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     source,
     verifyOptions: {
       algorithms: allowed,
-      clockTolerance: seconds('clockTolerance', options.clockTolerance) ?? 5,
+      clockTolerance: nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance) ?? 5,
       ...(issuer && { issuer }),
       ...(audience && { audience }),
       ...(requiredClaims && { requiredClaims }),

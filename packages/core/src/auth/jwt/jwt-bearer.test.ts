@@ -3,11 +3,8 @@ import { base64url, CompactSign, exportJWK, exportSPKI, generateKeyPair, SignJWT
 import type { CryptoKey, JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthRequest } from '../authenticator';
-import {
-  InsufficientScopeError,
-  InvalidTokenError,
-  ServiceUnavailableError,
-} from '../../errors/plant-store-error';
+import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
+import { ServiceUnavailableError } from '../../errors/server-errors';
 import { jwtBearer } from './jwt-bearer';
 import type { JwtBearerOptions } from './jwt-bearer';
 import { createTokenIssuer } from '../../testing/token-issuer';

@@ -1,14 +1,10 @@
 import { errors, jwtVerify } from 'jose';
 import type { CryptoKey, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
 import type { Authenticator } from '../authenticator';
-import {
-  InsufficientScopeError,
-  InternalServerError,
-  InvalidTokenError,
-  isPlantStoreError,
-  type PlantStoreError,
-  type PlantStoreErrorCode,
-} from '../../errors/plant-store-error';
+import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
+import { InternalServerError } from '../../errors/server-errors';
+import { isPlantStoreError, type PlantStoreError } from '../../errors/plant-store-error';
+import { type InvalidTokenCode } from '../../errors/error-codes';
 import { assertCompactJws } from './compact-jws';
 import { resolveJwtBearerOptions, type JwtBearerOptions } from './jwt-bearer-options';
 import type { Principal } from '../principal';
@@ -27,7 +23,7 @@ function toAuthError(error: unknown): PlantStoreError {
   // The key set's own answers (503 jwks_unavailable, 401 key_not_found) pass through unchanged.
   if (isPlantStoreError(error)) return error;
   const { code, claim, reason } = (error ?? {}) as Record<string, unknown>;
-  const invalid = (stable: PlantStoreErrorCode, description: string) =>
+  const invalid = (stable: InvalidTokenCode, description: string) =>
     new InvalidTokenError(stable, description, { cause: error });
   switch (code) {
     case 'ERR_JWT_EXPIRED':

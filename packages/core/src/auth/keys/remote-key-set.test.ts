@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidTokenError, ServiceUnavailableError } from '../../errors/plant-store-error';
+import { InvalidTokenError } from '../../errors/bearer-errors';
+import { ServiceUnavailableError } from '../../errors/server-errors';
 import { jwtBearer } from '../jwt/jwt-bearer';
 import { createRemoteKeySet } from './remote-key-set';
-import type { RemoteKeySetOptions } from './remote-key-set';
+import type { JwtBearerJwksOptions as RemoteKeySetOptions } from './remote-key-set-options';
+import { remoteKeySetConfig } from './remote-key-set-options';
 import { createTokenIssuer } from '../../testing/token-issuer';
 import type { TokenIssuer } from '../../testing/token-issuer';
 
@@ -28,7 +30,7 @@ describe('createRemoteKeySet', () => {
   let issuer: TokenIssuer;
   let clock: ReturnType<typeof manualClock>;
   const keySet = (options: RemoteKeySetOptions = {}) =>
-    createRemoteKeySet(new URL(issuer.jwksUri), { now: clock.now, ...options });
+    createRemoteKeySet(new URL(issuer.jwksUri), remoteKeySetConfig(options, undefined, clock.now));
   const verify = (keys: ReturnType<typeof keySet>, token: string) => jwtVerify(token, keys.getKey);
 
   beforeAll(async () => {
@@ -160,11 +162,13 @@ describe('createRemoteKeySet', () => {
 
   it('refuses non-numeric or negative durations and a staleMs below maxAgeMs', () => {
     const url = new URL('https://id.example.com/jwks');
-    expect(() => createRemoteKeySet(url, { timeoutMs: -1 })).toThrow(/timeoutMs/);
-    expect(() => createRemoteKeySet(url, { cooldownMs: Number.NaN })).toThrow(/cooldownMs/);
-    expect(() => createRemoteKeySet(url, { maxAgeMs: 10, staleMs: 5 })).toThrow(/staleMs/);
+    const create = (options: RemoteKeySetOptions) => () =>
+      createRemoteKeySet(url, remoteKeySetConfig(options));
+    expect(create({ timeoutMs: -1 })).toThrow(/timeoutMs/);
+    expect(create({ cooldownMs: Number.NaN })).toThrow(/cooldownMs/);
+    expect(create({ maxAgeMs: 10, staleMs: 5 })).toThrow(/staleMs/);
     // Without an explicit staleMs, a long maxAgeMs raises it instead of failing.
-    expect(() => createRemoteKeySet(url, { maxAgeMs: 7_200_000 })).not.toThrow();
+    expect(create({ maxAgeMs: 7_200_000 })).not.toThrow();
   });
 });
 
@@ -189,7 +193,10 @@ describe('createRemoteKeySet against a broken endpoint', () => {
     status = answerStatus;
     body = answerBody;
     const { port } = server.address() as AddressInfo;
-    const keys = createRemoteKeySet(new URL(`http://127.0.0.1:${port}/jwks`));
+    const keys = createRemoteKeySet(
+      new URL(`http://127.0.0.1:${port}/jwks`),
+      remoteKeySetConfig({}),
+    );
     await expect(keys.refresh()).rejects.toMatchObject({ status: 503, code: 'jwks_unavailable' });
     expect(keys.version).toBe(0);
   });

@@ -1,23 +1,27 @@
 import { createLocalJWKSet } from 'jose';
 import type { JSONWebKeySet, JWTVerifyGetKey, LocalJWKSet } from 'jose';
-import { InvalidTokenError, ServiceUnavailableError } from '../../errors/plant-store-error';
+import { InvalidTokenError } from '../../errors/bearer-errors';
+import { ServiceUnavailableError } from '../../errors/server-errors';
 
-/** Tuning of a {@link RemoteKeySet}. Durations are in milliseconds, `retryAfter` in seconds. */
-export interface RemoteKeySetOptions {
-  /** Abort a fetch of the key set after this long. Default 5000. */
-  readonly timeoutMs?: number;
-  /** At most one fetch per this interval for an unknown `kid`, and after a failed fetch. Default 30000. */
-  readonly cooldownMs?: number;
-  /** Keys older than this are refreshed before use. Default 600000 (10 min). */
-  readonly maxAgeMs?: number;
-  /** How long after their fetch the last good keys serve while refreshes fail. Default 3600000 (1 h), at least maxAgeMs. */
-  readonly staleMs?: number;
-  /** `Retry-After` of the 503 answered when no usable keys are held. Default 30. */
-  readonly retryAfter?: number;
-  /** The fetch to use (tests, proxies). Default the global `fetch`. */
-  readonly fetch?: typeof fetch;
-  /** The clock, in epoch milliseconds (tests). Default `Date.now`. */
-  readonly now?: () => number;
+/**
+ * Tuning of a {@link RemoteKeySet}, every value present and checked by `jwtBearer`'s options.
+ * Durations are in milliseconds, `retryAfter` in seconds.
+ */
+export interface RemoteKeySetConfig {
+  /** Abort a fetch of the key set after this long. */
+  readonly timeoutMs: number;
+  /** At most one fetch per this interval for an unknown `kid`, and after a failed fetch. */
+  readonly cooldownMs: number;
+  /** Keys older than this are refreshed before use. */
+  readonly maxAgeMs: number;
+  /** How long after their fetch the last good keys serve while refreshes fail; at least maxAgeMs. */
+  readonly staleMs: number;
+  /** `Retry-After` of the 503 answered when no usable keys are held. */
+  readonly retryAfter: number;
+  /** The fetch to use (tests, proxies). */
+  readonly fetch: typeof fetch;
+  /** The clock, in epoch milliseconds (tests). */
+  readonly now: () => number;
 }
 
 /** A remote JSON Web Key Set that keeps its last good copy through outages of the identity provider. */
@@ -35,21 +39,6 @@ export interface RemoteKeySet {
 // A key set is a few kilobytes; anything far larger is not one.
 const MAX_BODY_CHARS = 1024 * 1024;
 const UNAVAILABLE = 'The key set of the identity provider cannot be fetched; try again later.';
-
-function duration(
-  options: RemoteKeySetOptions,
-  name: keyof RemoteKeySetOptions,
-  fallback: number,
-): number {
-  const value = options[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new TypeError(
-      `createRemoteKeySet: option "${name}" must be a non-negative number; received ${String(value)}`,
-    );
-  }
-  return value;
-}
 
 function isKeySet(value: unknown): value is JSONWebKeySet {
   return (
@@ -73,29 +62,17 @@ function isNoMatchingKey(error: unknown): boolean {
  * `x5u`, `jwk` and `x5c` headers are never followed. No timer is started; work happens on demand.
  *
  * @param url - where the JWKS is served (`https:`, or `http:` on loopback: the caller checks)
- * @param options - time-outs and cache durations, see {@link RemoteKeySetOptions}
+ * @param config - time-outs and cache durations, see {@link RemoteKeySetConfig}
  * @returns the key set; `getKey` goes to `jwtVerify`
- * @throws TypeError when an option is not a non-negative number
  * @example
  * ```ts
  * const keys = createRemoteKeySet(new URL('https://id.example.com/.well-known/jwks.json'));
  * const { payload } = await jwtVerify(token, keys.getKey, { algorithms: ['RS256'] });
  * ```
  */
-export function createRemoteKeySet(url: URL, options: RemoteKeySetOptions = {}): RemoteKeySet {
-  const timeoutMs = duration(options, 'timeoutMs', 5_000);
-  const cooldownMs = duration(options, 'cooldownMs', 30_000);
-  const maxAgeMs = duration(options, 'maxAgeMs', 600_000);
-  // Raising maxAgeMs alone past an hour must not make cached keys unusable before a refresh is due.
-  const staleMs = duration(options, 'staleMs', Math.max(3_600_000, maxAgeMs));
-  const retryAfter = Math.ceil(duration(options, 'retryAfter', 30));
-  if (staleMs < maxAgeMs) {
-    throw new TypeError(
-      `createRemoteKeySet: option "staleMs" (${staleMs}) must not be less than "maxAgeMs" (${maxAgeMs})`,
-    );
-  }
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
+export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): RemoteKeySet {
+  const { timeoutMs, cooldownMs, maxAgeMs, staleMs, retryAfter, now } = config;
+  const fetchImpl = config.fetch;
   const href = url.href;
 
   let local: LocalJWKSet | undefined;

@@ -1,6 +1,7 @@
 import { createPublicKey, KeyObject } from 'node:crypto';
 import type { JsonWebKey } from 'node:crypto';
 import type { CryptoKey, JWK } from 'jose';
+import { describeValue, optionError } from '../../options/check-options';
 
 /** HMAC algorithms, for a shared secret. */
 export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
@@ -30,42 +31,6 @@ const HMAC_MIN_BYTES = { HS256: 32, HS384: 48, HS512: 64 } as const;
 const ED25519: readonly JwsAlgorithm[] = ['EdDSA', 'Ed25519'];
 
 /**
- * Throws the `TypeError` of a misconfigured `jwtBearer` option.
- *
- * @param option - the option's name
- * @param expected - what it must be
- * @param received - what came, from {@link describeValue}: never a secret's content
- * @returns never
- * @throws TypeError always
- * @example
- * ```ts
- * optionError('clockTolerance', 'must be a non-negative number', describeValue(-1));
- * ```
- */
-export function optionError(option: string, expected: string, received: string): never {
-  throw new TypeError(`jwtBearer: option "${option}" ${expected}; received ${received}`);
-}
-
-/**
- * Describes a received value for an error message without printing a string's content, which may
- * be a secret.
- *
- * @param value - anything
- * @returns a short description such as `a string of 12 characters` or `-1`
- * @example
- * ```ts
- * describeValue('hunter2'); // 'a string of 7 characters'
- * ```
- */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return `a string of ${value.length} characters`;
-  if (value === null || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length} items`;
-  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return `an instance of ${typeof name === 'string' ? name : 'Object'}`;
-}
-
-/**
  * Reads a shared secret: at least 32 bytes, copied so later changes by the caller do not apply.
  *
  * @param value - the `secret` option
@@ -80,22 +45,38 @@ export function importSecret(value: unknown): VerificationKey {
   let key: Uint8Array;
   if (typeof value === 'string') key = new TextEncoder().encode(value);
   else if (value instanceof Uint8Array) key = new Uint8Array(value);
-  else return optionError('secret', 'must be a string or a Uint8Array', describeValue(value));
+  else
+    return optionError(
+      'jwtBearer',
+      'secret',
+      'must be a string or a Uint8Array',
+      describeValue(value),
+    );
   if (key.byteLength < HMAC_MIN_BYTES.HS256) {
-    optionError('secret', 'must be at least 32 bytes (RFC 7518 §3.2)', `${key.byteLength} bytes`);
+    optionError(
+      'jwtBearer',
+      'secret',
+      'must be at least 32 bytes (RFC 7518 §3.2)',
+      `${key.byteLength} bytes`,
+    );
   }
   return { key, allowed: HMAC_ALGORITHMS.filter((alg) => key.byteLength >= HMAC_MIN_BYTES[alg]) };
 }
 
 function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
   if (key.type !== 'public')
-    return optionError('publicKey', 'must be a public key', `a ${key.type} key`);
+    return optionError('jwtBearer', 'publicKey', 'must be a public key', `a ${key.type} key`);
   const type = key.asymmetricKeyType;
   const curve = key.asymmetricKeyDetails?.namedCurve;
   if (type === 'rsa') {
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
     if (bits >= 2048) return RSA;
-    return optionError('publicKey', 'must be an RSA key of 2048 bits or more', `${bits} bits`);
+    return optionError(
+      'jwtBearer',
+      'publicKey',
+      'must be an RSA key of 2048 bits or more',
+      `${bits} bits`,
+    );
   }
   if (type === 'ec' && curve === 'prime256v1') return ['ES256'];
   if (type === 'ec' && curve === 'secp384r1') return ['ES384'];
@@ -104,6 +85,7 @@ function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
   // rsa-pss keys are left out on purpose: Node 20 cannot hand them to jose.
   const received = `a ${type ?? 'unknown'}${curve === undefined ? '' : ` ${curve}`} key`;
   return optionError(
+    'jwtBearer',
     'publicKey',
     'must be an RSA, EC (P-256, P-384, P-521) or Ed25519 key',
     received,
@@ -113,6 +95,7 @@ function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
 function ofCryptoKey(key: CryptoKey): readonly JwsAlgorithm[] {
   if (key.type !== 'public' || !key.usages.includes('verify')) {
     return optionError(
+      'jwtBearer',
       'publicKey',
       'must be a public CryptoKey usable to verify',
       `a ${key.type} CryptoKey`,
@@ -133,6 +116,7 @@ function ofCryptoKey(key: CryptoKey): readonly JwsAlgorithm[] {
   const algorithm = ASYMMETRIC_ALGORITHMS.find((alg) => alg === candidates[name]);
   if (algorithm !== undefined) return [algorithm];
   return optionError(
+    'jwtBearer',
     'publicKey',
     'must be an RSA, ECDSA or Ed25519 CryptoKey',
     `a ${name} CryptoKey`,
@@ -146,6 +130,7 @@ function isCryptoKey(value: unknown): value is CryptoKey {
 function importJwk(jwk: JWK): VerificationKey {
   if (jwk.kty === 'oct' || jwk.d !== undefined || jwk.priv !== undefined) {
     return optionError(
+      'jwtBearer',
       'publicKey',
       'must be a public JWK',
       'a JWK with private or secret material',
@@ -155,7 +140,12 @@ function importJwk(jwk: JWK): VerificationKey {
     (jwk.use ?? 'sig') !== 'sig' ||
     (jwk.key_ops !== undefined && !jwk.key_ops.includes('verify'))
   ) {
-    return optionError('publicKey', 'must be a JWK for signatures', 'a JWK for another use');
+    return optionError(
+      'jwtBearer',
+      'publicKey',
+      'must be a JWK for signatures',
+      'a JWK for another use',
+    );
   }
   let key: KeyObject;
   try {
@@ -171,7 +161,12 @@ function importJwk(jwk: JWK): VerificationKey {
   if (jwk.alg === undefined) return { key, allowed };
   const named = allowed.find((alg) => alg === jwk.alg);
   if (named !== undefined) return { key, allowed: [named] };
-  return optionError('publicKey', 'must name an alg that fits its key type', `alg ${jwk.alg}`);
+  return optionError(
+    'jwtBearer',
+    'publicKey',
+    'must name an alg that fits its key type',
+    `alg ${jwk.alg}`,
+  );
 }
 
 /**
@@ -193,6 +188,7 @@ export function importPublicKey(value: unknown): VerificationKey {
   if (typeof value === 'string') {
     if (value.includes('PRIVATE KEY')) {
       return optionError(
+        'jwtBearer',
         'publicKey',
         'must be a public key, not a private one',
         'a PEM private key',
@@ -216,5 +212,5 @@ export function importPublicKey(value: unknown): VerificationKey {
     return importJwk(value);
   }
   const expected = 'must be a PEM string, a JWK, a KeyObject or a CryptoKey';
-  return optionError('publicKey', expected, describeValue(value));
+  return optionError('jwtBearer', 'publicKey', expected, describeValue(value));
 }

@@ -1,0 +1,74 @@
+import {
+  checkKnownOptions,
+  nonNegativeNumber,
+  optionError,
+  RETRY_AFTER_RANGE,
+  wholeNumber,
+} from '../../options/check-options';
+import type { RemoteKeySetConfig } from './remote-key-set';
+
+/** Tuning of the remote key set behind `jwksUri`, in milliseconds (`retryAfter` in seconds). */
+export interface JwtBearerJwksOptions {
+  /** Abort a JWKS fetch after this long. Default 5000. */
+  readonly timeoutMs?: number;
+  /** At most one fetch per this interval for an unknown `kid`, or after a failed fetch. Default 30000. */
+  readonly cooldownMs?: number;
+  /** Refresh keys older than this. Default 600000 (10 min). */
+  readonly maxAgeMs?: number;
+  /** Serve the last good keys this long after their fetch while refreshes fail. Default 3600000 (1 h). */
+  readonly staleMs?: number;
+  /** `Retry-After` seconds of the 503 answered when no usable keys are held. Default 30. */
+  readonly retryAfter?: number;
+}
+
+const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'retryAfter']);
+
+/**
+ * Checks the `jwks` option and applies every default, once, so the key set can trust its config.
+ *
+ * @param given - the `jwks` option (`timeoutMs`, `cooldownMs`, `maxAgeMs`, `staleMs`, `retryAfter`)
+ * @param fetchImpl - the `fetch` option
+ * @param now - the `now` option
+ * @returns the complete config
+ * @throws TypeError naming the option
+ * @example
+ * ```ts
+ * createRemoteKeySet(url, remoteKeySetConfig({ cooldownMs: 10_000 }));
+ * ```
+ */
+export function remoteKeySetConfig(
+  given: unknown,
+  fetchImpl?: typeof fetch,
+  now?: () => number,
+): RemoteKeySetConfig {
+  const jwks: unknown = given ?? {};
+  checkKnownOptions('jwtBearer', jwks, KNOWN_JWKS, 'jwks.');
+  const duration = (name: string, fallback: number): number =>
+    nonNegativeNumber('jwtBearer', `jwks.${name}`, jwks[name]) ?? fallback;
+  const maxAgeMs = duration('maxAgeMs', 600_000);
+  // Raising maxAgeMs alone past an hour must not make cached keys unusable before a refresh is due.
+  const staleMs = duration('staleMs', Math.max(3_600_000, maxAgeMs));
+  if (staleMs < maxAgeMs) {
+    optionError(
+      'jwtBearer',
+      'jwks.staleMs',
+      'must not be less than jwks.maxAgeMs',
+      String(staleMs),
+    );
+  }
+  return {
+    timeoutMs: duration('timeoutMs', 5_000),
+    cooldownMs: duration('cooldownMs', 30_000),
+    maxAgeMs,
+    staleMs,
+    retryAfter: wholeNumber(
+      'jwtBearer',
+      'jwks.retryAfter',
+      jwks['retryAfter'],
+      RETRY_AFTER_RANGE,
+      30,
+    ),
+    fetch: fetchImpl ?? globalThis.fetch,
+    now: now ?? Date.now,
+  };
+}

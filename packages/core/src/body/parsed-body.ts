@@ -1,0 +1,118 @@
+import { InvalidBodyError } from '../errors/client-errors';
+import { ABOVE_INT64, BELOW_INT64, FORBIDDEN_KEYS, MAX_DEPTH } from './body-limits';
+import { describeJsonType } from './describe-json-type';
+import type { PlantCandidate } from './plant-candidate';
+
+type Field = 'id' | 'name' | 'tag';
+
+// Any decimal that a double rounds to 2^64 or more is far beyond INT64_MAX, rounding or not.
+const CERTAINLY_BEYOND_INT64 = 2 ** 64;
+
+/**
+ * Builds a candidate from a body the host's JSON parser (`JSON.parse`-based, such as `express.json()`)
+ * already produced, applying the strict reader's structural rules to it. Safe-integer ids become
+ * `bigint`; nested objects and arrays become empty placeholders of their type.
+ *
+ * @param value - the parsed body, such as `req.body`
+ * @returns a null-prototype {@link PlantCandidate} holding only the own members `id`, `name`, `tag`
+ * @throws {@link InvalidBodyError} `body_not_object` (not a plain object), `body_too_deep` (nesting
+ *   past 64), `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth), or
+ *   `id_unsafe_in_parsed_body` (an integer id past 2^53 that the host's parser has rounded)
+ * @example
+ * ```ts
+ * candidateFromParsed(JSON.parse('{"id":7,"name":"Fern","x":[1]}')); // { id: 7n, name: 'Fern' }
+ * ```
+ */
+export function candidateFromParsed(value: unknown): PlantCandidate {
+  if (!isPlainObject(value)) {
+    throw new InvalidBodyError(
+      'body_not_object',
+      `The body must be a JSON object, but it is ${describeJsonType(value)}.`,
+    );
+  }
+  checkStructure(value);
+  const candidate = Object.create(null) as Record<Field, unknown>;
+  if (Object.hasOwn(value, 'id')) candidate.id = idFromParsed(value['id']);
+  if (Object.hasOwn(value, 'name')) candidate.name = wellFormed(placeholder(value['name']));
+  if (Object.hasOwn(value, 'tag')) candidate.tag = wellFormed(placeholder(value['tag']));
+  return candidate;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Walks the body without recursion, so hostile nesting cannot overflow the stack. Each container is
+ * visited once: a `JSON.parse` result is a tree anyway, and a hand-built graph with shared or cyclic
+ * references stays linear instead of exploding.
+ */
+function checkStructure(root: object): void {
+  const seen = new WeakSet<object>([root]);
+  const stack: [object, number][] = [[root, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, depth] = top;
+    const children: unknown[] = [];
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) children.push(node[i]);
+    } else {
+      for (const key of FORBIDDEN_KEYS) {
+        if (Object.hasOwn(node, key)) {
+          throw new InvalidBodyError(
+            'body_forbidden_key',
+            `The body uses the reserved key name "${key}"; remove that member.`,
+          );
+        }
+      }
+      for (const key of Object.keys(node)) children.push((node as Record<string, unknown>)[key]);
+    }
+    for (const child of children) {
+      if (typeof child !== 'object' || child === null || seen.has(child)) continue;
+      if (depth + 1 > MAX_DEPTH) {
+        throw new InvalidBodyError(
+          'body_too_deep',
+          `The body nests deeper than ${MAX_DEPTH} levels.`,
+        );
+      }
+      seen.add(child);
+      stack.push([child, depth + 1]);
+    }
+  }
+}
+
+/** Objects and arrays carry nothing a field could use; only their type matters from here on. */
+// JSON.parse turns "\ud800" into a lone surrogate; the strict reader refuses it, so this path must too.
+function wellFormed(value: unknown): unknown {
+  if (
+    typeof value === 'string' &&
+    !(value as string & { isWellFormed(): boolean }).isWellFormed()
+  ) {
+    throw new InvalidBodyError(
+      'body_lone_surrogate',
+      'A string holds an unpaired UTF-16 surrogate, which is not text; send well-formed Unicode.',
+    );
+  }
+  return value;
+}
+
+function placeholder(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  return Array.isArray(value) ? [] : (Object.create(null) as object);
+}
+
+function idFromParsed(id: unknown): unknown {
+  if (typeof id !== 'number') return placeholder(id);
+  if (Number.isSafeInteger(id)) return BigInt(id);
+  // Also ±Infinity, which JSON.parse makes of literals such as 1e400.
+  if (Math.abs(id) >= CERTAINLY_BEYOND_INT64) return id > 0 ? ABOVE_INT64 : BELOW_INT64;
+  if (Number.isInteger(id)) {
+    throw new InvalidBodyError(
+      'id_unsafe_in_parsed_body',
+      "The id is beyond ±2^53 and was rounded by the host application's JSON body parser; mount the plants route before the body parser (express.json(), Koa's bodyParser()) so it can read the exact digits.",
+    );
+  }
+  // A fraction (reported as id_not_integer) or NaN (a type mismatch).
+  return id;
+}

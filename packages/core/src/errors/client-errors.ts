@@ -1,0 +1,102 @@
+import type {
+  ConflictCode,
+  FieldIssueCode,
+  InvalidBodyCode,
+  MethodNotAllowedCode,
+  NotFoundCode,
+  PayloadTooLargeCode,
+  RequestTimeoutCode,
+  UnsupportedMediaTypeCode,
+} from './error-codes';
+import { PlantStoreError, type PlantStoreErrorOptions } from './plant-store-error';
+
+/** One offending field of a body that failed the schema. */
+export interface FieldIssue {
+  /** The field, as a JSON pointer-like dotted path (`id`, `name`). */
+  readonly field: string;
+  readonly code: FieldIssueCode;
+  /** What was wrong, in words, without the submitted value. */
+  readonly message: string;
+}
+
+/** 400: the body is not one strict JSON object of the NewPlant shape. */
+export class InvalidBodyError extends PlantStoreError<InvalidBodyCode> {
+  override readonly name = 'InvalidBodyError';
+  /** Every offending field, when the body was JSON but failed the schema. */
+  readonly issues: readonly FieldIssue[];
+
+  constructor(
+    code: InvalidBodyCode,
+    message: string,
+    options?: PlantStoreErrorOptions & { readonly issues?: readonly FieldIssue[] },
+  ) {
+    super(400, code, message, options);
+    this.issues = options?.issues ?? [];
+  }
+}
+
+/** 408: the body did not arrive within the read time-out. */
+export class RequestTimeoutError extends PlantStoreError<RequestTimeoutCode> {
+  override readonly name = 'RequestTimeoutError';
+
+  constructor(timeoutMs: number) {
+    super(408, 'body_timeout', `The request body did not arrive within ${timeoutMs} ms.`);
+  }
+}
+
+/** 409: a plant with this id exists with other content. Says nothing of what is stored. */
+export class ConflictError extends PlantStoreError<ConflictCode> {
+  override readonly name = 'ConflictError';
+
+  constructor() {
+    super(
+      409,
+      'id_conflict',
+      'A plant with this id already exists with a different name or tag; nothing was changed.',
+    );
+  }
+}
+
+/** 404: the path is not the route's. Only the stand-alone entries answer it; adapters pass on. */
+export class NotFoundError extends PlantStoreError<NotFoundCode> {
+  override readonly name = 'NotFoundError';
+
+  constructor() {
+    super(
+      404,
+      'route_not_found',
+      'There is no route at this path; plants are created with POST /plants.',
+    );
+  }
+}
+
+/** 405: the route's path with another method. Only the stand-alone entries answer it; adapters pass on. */
+export class MethodNotAllowedError extends PlantStoreError<MethodNotAllowedCode> {
+  override readonly name = 'MethodNotAllowedError';
+
+  constructor() {
+    super(405, 'method_not_allowed', 'Only POST is allowed on this route.');
+  }
+
+  override get headers(): Readonly<Record<string, string>> {
+    return { allow: 'POST' };
+  }
+}
+
+/** 413: the body is larger than the limit. */
+export class PayloadTooLargeError extends PlantStoreError<PayloadTooLargeCode> {
+  override readonly name = 'PayloadTooLargeError';
+
+  constructor(limitBytes: number) {
+    super(413, 'body_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`);
+  }
+}
+
+/** 415: not `application/json` in UTF-8, or a compressed body. */
+export class UnsupportedMediaTypeError extends PlantStoreError<UnsupportedMediaTypeCode> {
+  override readonly name = 'UnsupportedMediaTypeError';
+
+  constructor(code: UnsupportedMediaTypeCode, message: string) {
+    super(415, code, message);
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { InvalidTokenError, MalformedAuthorizationError, setChallengeRealm } from './bearer-errors';
+import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
+import type { AnyPlantStoreError } from './error-union';
+import type { InvalidTokenCode, PlantStoreErrorCode } from './error-codes';
+import { InternalServerError, ServiceUnavailableError } from './server-errors';
+
+describe('error codes', () => {
+  it('types each class by its own codes, so a wrong pairing does not compile', () => {
+    // @ts-expect-error id_conflict is not a reason for refusing a token
+    new InvalidTokenError('id_conflict', 'no');
+    // @ts-expect-error a store failure is not a body error
+    new InvalidBodyError('store_failed', 'no');
+    // @ts-expect-error nor a 415 a time-out
+    new UnsupportedMediaTypeError('store_timeout', 'no');
+    // @ts-expect-error a 500 is not a 503
+    new ServiceUnavailableError('internal_error', 'no');
+    expectTypeOf(
+      new InvalidTokenError('token_expired', 'x').code,
+    ).toEqualTypeOf<InvalidTokenCode>();
+    expectTypeOf<InvalidTokenCode>().toExtend<PlantStoreErrorCode>();
+  });
+
+  it('narrows the union of all errors by name to each class and its codes', () => {
+    const errors: AnyPlantStoreError[] = [
+      new InvalidBodyError('body_duplicate_key', 'duplicate'),
+      new InternalServerError('hook_failed', 'hook'),
+    ];
+    const codes = errors.map((error) => {
+      if (error.name === 'InvalidBodyError') {
+        expectTypeOf(error.issues).toEqualTypeOf<readonly FieldIssue[]>();
+        return error.code;
+      }
+      return error.status;
+    });
+    expect(codes).toStrictEqual(['body_duplicate_key', 500]);
+  });
+
+  it('names the configured realm in the challenge an error carries to the host', () => {
+    const error = new MalformedAuthorizationError('authorization_repeated', 'Repeated');
+    expect(error.headers['www-authenticate']).toBe(
+      'Bearer realm="plantstore", error="invalid_request", error_description="Repeated"',
+    );
+    setChallengeRealm(error, 'plants-api');
+    expect(error.headers['www-authenticate']).toBe(
+      'Bearer realm="plants-api", error="invalid_request", error_description="Repeated"',
+    );
+  });
+});

@@ -1,0 +1,91 @@
+// Every stable reason a request can be refused or fail with, grouped by the error class that
+// carries it: a class accepts only its own codes, so a wrong pairing does not compile. Observers,
+// logs and metrics key on these; they never change meaning once released.
+
+/** 400 with `WWW-Authenticate: Bearer error="invalid_request"`. */
+export type MalformedAuthorizationCode = 'authorization_malformed' | 'authorization_repeated';
+
+/** 401 with a bare challenge: no bearer credentials were sent at all. */
+export type MissingTokenCode = 'token_missing';
+
+/** 401 `invalid_token`: a token was sent and failed verification. */
+export type InvalidTokenCode =
+  | 'token_malformed'
+  | 'token_too_large'
+  | 'token_expired'
+  | 'token_not_yet_valid'
+  | 'token_too_old'
+  | 'signature_invalid'
+  | 'algorithm_not_allowed'
+  | 'issuer_mismatch'
+  | 'audience_mismatch'
+  | 'claim_missing'
+  | 'claim_invalid'
+  | 'key_not_found'
+  | 'token_rejected';
+
+/** 403 `insufficient_scope`. */
+export type InsufficientScopeCode = 'scope_insufficient';
+
+/** 415: the media type, or a content or transfer coding. */
+export type UnsupportedMediaTypeCode = 'media_type_unsupported' | 'content_encoding_unsupported';
+
+/** 413. */
+export type PayloadTooLargeCode = 'body_too_large';
+
+/** 408. */
+export type RequestTimeoutCode = 'body_timeout';
+
+/** 400: what is wrong with a field of a body that is one JSON object. */
+export type FieldIssueCode =
+  | 'schema_mismatch'
+  | 'field_missing'
+  | 'id_not_integer'
+  | 'id_out_of_range'
+  | 'id_unsafe_in_parsed_body'
+  | 'string_contains_nul';
+
+/** 400: the body is not one strict JSON object, or fails the schema. */
+export type InvalidBodyCode =
+  | 'body_aborted'
+  | 'body_empty'
+  | 'body_invalid_utf8'
+  | 'body_not_json'
+  | 'body_not_object'
+  | 'body_too_deep'
+  | 'body_duplicate_key'
+  | 'body_forbidden_key'
+  | 'body_lone_surrogate'
+  | FieldIssueCode;
+
+/** 404, only where the route answers on its own (the fetch and node entries). */
+export type NotFoundCode = 'route_not_found';
+
+/** 405, likewise. */
+export type MethodNotAllowedCode = 'method_not_allowed';
+
+/** 409. */
+export type ConflictCode = 'id_conflict';
+
+/** 503: the identity provider's key set or the store cannot be reached. */
+export type ServiceUnavailableCode = 'jwks_unavailable' | 'store_timeout' | 'store_unavailable';
+
+/** 500. */
+export type InternalServerErrorCode =
+  'store_failed' | 'auth_failed' | 'hook_failed' | 'internal_error';
+
+/** Every stable reason code. */
+export type PlantStoreErrorCode =
+  | MalformedAuthorizationCode
+  | MissingTokenCode
+  | InvalidTokenCode
+  | InsufficientScopeCode
+  | UnsupportedMediaTypeCode
+  | PayloadTooLargeCode
+  | RequestTimeoutCode
+  | InvalidBodyCode
+  | NotFoundCode
+  | MethodNotAllowedCode
+  | ConflictCode
+  | ServiceUnavailableCode
+  | InternalServerErrorCode;

@@ -1,0 +1,42 @@
+import type {
+  InsufficientScopeError,
+  InvalidTokenError,
+  MalformedAuthorizationError,
+  MissingTokenError,
+} from './bearer-errors';
+import type {
+  ConflictError,
+  InvalidBodyError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RequestTimeoutError,
+  UnsupportedMediaTypeError,
+} from './client-errors';
+import type { InternalServerError, ServiceUnavailableError } from './server-errors';
+
+/**
+ * Every error the route answers with, as a union: narrowing on `name` (or `instanceof`) gives each
+ * class's own `code` union and fields.
+ *
+ * @example
+ * ```ts
+ * const onRejected = (error: AnyPlantStoreError) => {
+ *   if (error.name === 'InvalidBodyError') console.log(error.issues.length, error.code);
+ * };
+ * ```
+ */
+export type AnyPlantStoreError =
+  | MalformedAuthorizationError
+  | MissingTokenError
+  | InvalidTokenError
+  | InsufficientScopeError
+  | InvalidBodyError
+  | RequestTimeoutError
+  | ConflictError
+  | NotFoundError
+  | MethodNotAllowedError
+  | PayloadTooLargeError
+  | UnsupportedMediaTypeError
+  | ServiceUnavailableError
+  | InternalServerError;

@@ -1,0 +1,30 @@
+import type { InternalServerErrorCode, ServiceUnavailableCode } from './error-codes';
+import { PlantStoreError, type PlantStoreErrorOptions } from './plant-store-error';
+
+/** 503: the store or the identity provider is unavailable; the client may retry after `retryAfter` s. */
+export class ServiceUnavailableError extends PlantStoreError<ServiceUnavailableCode> {
+  override readonly name = 'ServiceUnavailableError';
+  readonly retryAfter: number;
+
+  constructor(
+    code: ServiceUnavailableCode,
+    message: string,
+    options?: PlantStoreErrorOptions & { readonly retryAfter?: number },
+  ) {
+    super(503, code, message, options);
+    this.retryAfter = options?.retryAfter ?? 5;
+  }
+
+  override get headers(): Readonly<Record<string, string>> {
+    return { 'retry-after': String(this.retryAfter) };
+  }
+}
+
+/** 500: the store, the verifier or a hook failed unexpectedly. The client sees a generic message. */
+export class InternalServerError extends PlantStoreError<InternalServerErrorCode> {
+  override readonly name = 'InternalServerError';
+
+  constructor(code: InternalServerErrorCode, message: string, options?: PlantStoreErrorOptions) {
+    super(500, code, message, options);
+  }
+}
