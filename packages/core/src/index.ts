@@ -4,6 +4,7 @@ export type { Hook, HookContext, PlantServiceOptions } from './service/service-o
 
 export { jwtBearer } from './auth/jwt/jwt-bearer';
 export type { JwsAlgorithm, JwtBearerJwksOptions, JwtBearerOptions } from './auth/jwt/jwt-bearer';
+export type { AccessTokenProfile } from './auth/jwt/access-token-options';
 export type { AuthRequest, Authenticator, VerifyToken } from './auth/authenticator';
 export type { Principal } from './auth/principal';
 

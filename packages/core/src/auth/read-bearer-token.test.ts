@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readBearerToken } from './read-bearer-token';
-import { MalformedAuthorizationError, MissingTokenError } from '../errors/bearer-errors';
+import {
+  InvalidTokenError,
+  MalformedAuthorizationError,
+  MissingTokenError,
+} from '../errors/bearer-errors';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
@@ -43,8 +47,8 @@ describe('readBearerToken', () => {
     },
   );
 
-  it.each(['Basic dXNlcjpwYXNz', 'DPoP abc', 'Bearerabc'])(
-    'answers 401 token_missing for another scheme (%s): no bearer credentials were sent',
+  it.each(['Basic dXNlcjpwYXNz', 'DPoP abc', 'Bearerabc', '', '   ', `, ${TOKEN}`, '"Bearer" x'])(
+    'answers 401 token_missing for an empty field or another scheme (%j): no bearer credentials were sent',
     (value) => {
       const error = failure([value]);
       expect(error).toBeInstanceOf(MissingTokenError);
@@ -75,20 +79,20 @@ describe('readBearerToken', () => {
     ['padding first', 'Bearer =abc'],
     ['a character after padding', 'Bearer abc=d'],
     ['non-ASCII', 'Bearer abcé'],
-    ['an empty value', ''],
-    ['no scheme name', `, ${TOKEN}`],
-  ])('answers 400 invalid_request authorization_malformed for %s', (_case, value) => {
+    ['spaces only after the scheme', 'Bearer    '],
+    ['a quoted token', `Bearer "${TOKEN}"`],
+  ])('answers 401 invalid_token authorization_malformed for %s', (_case, value) => {
     const error = failure([value]);
-    expect(error).toBeInstanceOf(MalformedAuthorizationError);
-    expect(error).toMatchObject({ status: 400, code: 'authorization_malformed', expose: true });
-    const challenge = (error as MalformedAuthorizationError).headers['www-authenticate'];
+    expect(error).toBeInstanceOf(InvalidTokenError);
+    expect(error).toMatchObject({ status: 401, code: 'authorization_malformed', expose: true });
+    const challenge = (error as InvalidTokenError).headers['www-authenticate'];
     expect(challenge).toMatch(
-      /^Bearer realm="plantstore", error="invalid_request", error_description="[^"\\]+"$/,
+      /^Bearer realm="plantstore", error="invalid_token", error_description="[^"\\]+"$/,
     );
   });
 
   it('never puts the token in the message', () => {
-    const error = failure([`Bearer ${TOKEN} extra`]) as MalformedAuthorizationError;
+    const error = failure([`Bearer ${TOKEN} extra`]) as InvalidTokenError;
     expect(error.message).not.toContain(TOKEN);
     expect(error.headers['www-authenticate']).not.toContain(TOKEN);
   });

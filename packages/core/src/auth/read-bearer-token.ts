@@ -1,9 +1,12 @@
-import { MalformedAuthorizationError, MissingTokenError } from '../errors/bearer-errors';
+import {
+  InvalidTokenError,
+  MalformedAuthorizationError,
+  MissingTokenError,
+} from '../errors/bearer-errors';
 
 // Fixed texts: they end up inside `error_description="…"`, so they hold no `"` or `\` and never the token.
 const REPEATED = 'The request must carry exactly one Authorization header';
-const MALFORMED =
-  'The Authorization header must be the Bearer scheme followed by one space and a token';
+const MALFORMED = 'The Authorization header must be Bearer, a space and one token';
 const BAD_TOKEN = 'The bearer token contains characters RFC 6750 does not allow';
 const EXTRA = 'The Authorization header must carry exactly one bearer token';
 
@@ -50,9 +53,12 @@ function isBlank(code: number): boolean {
  *
  * @param values - every value of the `Authorization` header, several when the header was repeated
  * @returns the token, exactly as sent
- * @throws {@link MissingTokenError} (401) when there is no header, or it carries another scheme
- * @throws {@link MalformedAuthorizationError} (400 `invalid_request`) when the header is repeated
- *   (`authorization_repeated`) or is not one well-formed bearer credential (`authorization_malformed`)
+ * @throws {@link MissingTokenError} (401, a bare challenge) when there is no header, it is empty, or it
+ *   carries another scheme (`Basic`, `DPoP`, `Bearer` glued to the token): no bearer credentials
+ * @throws {@link InvalidTokenError} (401 `invalid_token`, `authorization_malformed`) when it is the
+ *   Bearer scheme but not exactly `Bearer`, one or more spaces, one b64token
+ * @throws {@link MalformedAuthorizationError} (400 `invalid_request`, `authorization_repeated`) only when
+ *   the header is repeated: the request itself is ambiguous
  * @example
  * ```ts
  * const token = readBearerToken(request.headers('authorization'));
@@ -70,29 +76,28 @@ export function readBearerToken(values: readonly string[] | undefined): string {
 
   let schemeEnd = start;
   while (schemeEnd < end && isTokenChar(value.charCodeAt(schemeEnd))) schemeEnd += 1;
-  // An empty value, or one that does not even start with a scheme name, is a broken header.
-  if (schemeEnd === start)
-    throw new MalformedAuthorizationError('authorization_malformed', MALFORMED);
-  // Another scheme (Basic, DPoP, …) means no bearer credentials were sent at all: RFC 6750 §3.1
-  // answers that with a bare challenge, not with `invalid_request`.
-  if (value.slice(start, schemeEnd).toLowerCase() !== 'bearer') throw new MissingTokenError();
+  // An empty value, one that starts with no scheme name, or another scheme (Basic, DPoP, `Bearerabc`)
+  // carries no bearer credentials: RFC 6750 §3.1 answers that with a bare challenge. Clients start a
+  // sign-in on that 401, where a 400 would look like a bug of theirs.
+  if (schemeEnd === start || value.slice(start, schemeEnd).toLowerCase() !== 'bearer') {
+    throw new MissingTokenError();
+  }
 
   let tokenStart = schemeEnd;
   while (tokenStart < end && value.charCodeAt(tokenStart) === SPACE) tokenStart += 1;
   // `Bearer`, `Bearer ` (trimmed to `Bearer`) and `Bearer\t…` all lack the one-or-more spaces and a token.
-  if (tokenStart === schemeEnd || tokenStart === end) {
-    throw new MalformedAuthorizationError('authorization_malformed', MALFORMED);
-  }
+  if (tokenStart === schemeEnd || tokenStart === end) throw malformed(MALFORMED);
 
   let index = tokenStart;
   while (index < end && isB64TokenChar(value.charCodeAt(index))) index += 1;
-  if (index === tokenStart)
-    throw new MalformedAuthorizationError('authorization_malformed', BAD_TOKEN);
+  if (index === tokenStart) throw malformed(BAD_TOKEN);
   while (index < end && value.charCodeAt(index) === EQUALS) index += 1;
-  if (index < end) {
-    const code = value.charCodeAt(index);
-    const message = isBlank(code) ? EXTRA : BAD_TOKEN;
-    throw new MalformedAuthorizationError('authorization_malformed', message);
-  }
+  if (index < end) throw malformed(isBlank(value.charCodeAt(index)) ? EXTRA : BAD_TOKEN);
   return value.slice(tokenStart, end);
+}
+
+// Bearer credentials that are not one b64token are an invalid token (RFC 6750 §3.1), as auth0's
+// express-oauth2-jwt-bearer and Spring Security answer them.
+function malformed(description: string): InvalidTokenError {
+  return new InvalidTokenError('authorization_malformed', description);
 }

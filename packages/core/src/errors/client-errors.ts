@@ -92,11 +92,21 @@ export class PayloadTooLargeError extends PlantStoreError<PayloadTooLargeCode> {
   }
 }
 
-/** 415: not `application/json` in UTF-8, or a compressed body. */
+/**
+ * 415: not `application/json` in UTF-8, or a compressed body. The answer says what would have been
+ * accepted (RFC 9110 §15.5.16): `Accept: application/json` for the media type, `Accept-Encoding:
+ * identity` for a content coding.
+ */
 export class UnsupportedMediaTypeError extends PlantStoreError<UnsupportedMediaTypeCode> {
   override readonly name = 'UnsupportedMediaTypeError';
 
   constructor(code: UnsupportedMediaTypeCode, message: string) {
     super(415, code, message);
+  }
+
+  override get headers(): Readonly<Record<string, string>> {
+    return this.code === 'media_type_unsupported'
+      ? { accept: 'application/json' }
+      : { 'accept-encoding': 'identity' };
   }
 }

@@ -2,14 +2,15 @@
 // carries it: a class accepts only its own codes, so a wrong pairing does not compile. Observers,
 // logs and metrics key on these; they never change meaning once released.
 
-/** 400 with `WWW-Authenticate: Bearer error="invalid_request"`. */
-export type MalformedAuthorizationCode = 'authorization_malformed' | 'authorization_repeated';
+/** 400 with `WWW-Authenticate: Bearer error="invalid_request"`: the request repeats the field. */
+export type MalformedAuthorizationCode = 'authorization_repeated';
 
 /** 401 with a bare challenge: no bearer credentials were sent at all. */
 export type MissingTokenCode = 'token_missing';
 
 /** 401 `invalid_token`: a token was sent and failed verification. */
 export type InvalidTokenCode =
+  | 'authorization_malformed'
   | 'token_malformed'
   | 'token_too_large'
   | 'token_expired'
@@ -22,6 +23,7 @@ export type InvalidTokenCode =
   | 'claim_missing'
   | 'claim_invalid'
   | 'key_not_found'
+  | 'token_type_mismatch'
   | 'token_rejected';
 
 /** 403 `insufficient_scope`. */

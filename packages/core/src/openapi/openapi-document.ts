@@ -1,3 +1,4 @@
+import { deepFreeze } from '../common/deep-freeze';
 import { normaliseBasePath } from '../http/base-path';
 import { ErrorSchema, NewPlantSchema, PlantSchema } from '../plant/schemas';
 import { extensionOf, toJsonSchema } from './json-schema';
@@ -92,18 +93,6 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       },
     },
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'object' && item !== null && !Object.isFrozen(item)) {
-      Object.freeze(item);
-      stack.push(...Object.values(item as Record<string, unknown>));
-    }
-  }
-  return value;
 }
 
 /**

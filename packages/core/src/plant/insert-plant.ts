@@ -4,6 +4,7 @@ import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-e
 import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore } from './store';
+import { isTransientFailure } from './transient-failure';
 
 /** How long the store may take, and what a client is told to wait when it cannot answer. */
 export interface StoreLimits {
@@ -66,9 +67,27 @@ export async function insertPlant(
       'The store answered something other than an InsertResult.',
     );
   }
+  // A replay acknowledges the plant under its id: a store that reports another plant (a bug, a
+  // wrong key) must not have its answer taken for "already stored".
+  if (!sameId(existing.id, plant.id)) {
+    throw new InternalServerError(
+      'store_failed',
+      'The store reported an existing plant under another id than the one requested.',
+    );
+  }
   // Stores built on SQL hand back NULL for a missing tag; both mean "no tag".
   if (existing.name === plant.name && (existing.tag ?? undefined) === plant.tag) return false;
   throw new ConflictError();
+}
+
+/** The id a store reports, as a bigint or as the exact digits drivers return int8 in. */
+function sameId(reported: unknown, requested: bigint): boolean {
+  if (typeof reported === 'bigint') return reported === requested;
+  if (typeof reported === 'string')
+    return /^-?\d{1,19}$/u.test(reported) && BigInt(reported) === requested;
+  return (
+    typeof reported === 'number' && Number.isSafeInteger(reported) && BigInt(reported) === requested
+  );
 }
 
 function storeFailure(error: unknown, retryAfter: number): PlantStoreError {
@@ -76,6 +95,18 @@ function storeFailure(error: unknown, retryAfter: number): PlantStoreError {
   if (error instanceof ServiceUnavailableError && error.retryAfter !== retryAfter) {
     return new ServiceUnavailableError(error.code, error.message, { cause: error, retryAfter });
   }
-  if (isPlantStoreError(error) && error.status === 503) return error;
+  if (isPlantStoreError(error)) {
+    return error.status === 503
+      ? error
+      : new InternalServerError('store_failed', 'The store failed.', { cause: error });
+  }
+  // A dropped connection or a busy database is worth a retry: every store gets this mapping,
+  // so a custom store's author need not rediscover it.
+  if (isTransientFailure(error)) {
+    return new ServiceUnavailableError('store_unavailable', 'The store is unavailable.', {
+      cause: error,
+      retryAfter,
+    });
+  }
   return new InternalServerError('store_failed', 'The store failed.', { cause: error });
 }

@@ -277,6 +277,93 @@ describe('handle', () => {
     );
   });
 
+  it('answers 500 store_failed, reported once, when the store reports a plant under another id', async () => {
+    const errors: PlantStoreError[] = [];
+    const reported = (id: unknown) =>
+      createPlantService({
+        store: {
+          insert: () =>
+            Promise.resolve({ created: false, existing: { id, name: 'x' } as NewPlant }),
+        },
+        auth: jwtBearer({ secret }),
+        onError: (error) => void errors.push(error),
+      });
+    const body = '{"id":9007199254740993,"name":"x"}';
+    const answer = await reported(9007199254740992n).handle(plantRequest(await sign(), body));
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body)).toStrictEqual({
+      error: 500,
+      message: 'The plant could not be created because of an internal error.',
+    });
+    expect(errors.map((error) => error.code)).toStrictEqual(['store_failed']);
+    // The same id as exact digits or a bigint is the plant asked for: a replay.
+    for (const id of [9007199254740993n, '9007199254740993']) {
+      expect((await reported(id).handle(plantRequest(await sign(), body))).status).toBe(200);
+    }
+    for (const id of [undefined, 9007199254740993, '9007199254740993.0']) {
+      expect((await reported(id).handle(plantRequest(await sign(), body))).status).toBe(500);
+    }
+  });
+
+  it.each([
+    ['a refused connection', { code: 'ECONNREFUSED' }],
+    ['a reset connection, wrapped by a driver', { code: 'POOL', cause: { code: 'ECONNRESET' } }],
+    ['an administrator shutdown (57P01)', { code: '57P01' }],
+    ['a connection exception (08006)', { code: '08006' }],
+    ['too many connections (53300)', { code: '53300' }],
+    ['a serialization failure (40001)', { code: '40001' }],
+    ['a deadlock (40P01)', { code: '40P01' }],
+  ])('answers 503 with Retry-After when any store fails with %s', async (_case, fields) => {
+    const service = createPlantService({
+      store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
+      auth: jwtBearer({ secret }),
+      retryAfter: 7,
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":14,"name":"x"}'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('7');
+    expect(answer.body).not.toContain('driver');
+  });
+
+  it.each([
+    ['a unique violation (23505)', { code: '23505' }],
+    ['a syntax error (42601)', { code: '42601' }],
+    ['a plain error', {}],
+  ])('answers 500 when a store fails with %s', async (_case, fields) => {
+    const service = createPlantService({
+      store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
+      auth: jwtBearer({ secret }),
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":15,"name":"x"}'));
+    expect(answer.status).toBe(500);
+    expect(answer.headers['retry-after']).toBeUndefined();
+  });
+
+  it('says what would be accepted in a 415: Accept for the media type, Accept-Encoding for a coding', async () => {
+    const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
+    const token = await sign();
+    const text = await service.handle(
+      plantRequest(token, '{"id":16,"name":"x"}', {
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      }),
+    );
+    expect(text.status).toBe(415);
+    expect(text.headers['accept']).toBe('application/json');
+    expect(text.headers['accept-encoding']).toBeUndefined();
+    const gzip = await service.handle(
+      plantRequest(token, '{"id":16,"name":"x"}', {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        },
+      }),
+    );
+    expect(gzip.status).toBe(415);
+    expect(gzip.headers['accept-encoding']).toBe('identity');
+    expect(gzip.headers['accept']).toBeUndefined();
+  });
+
   it('refuses a custom verifier’s undefined with 401 and turns its unexpected throw into 500', async () => {
     const refusing = createPlantService({
       store: memoryStore(),

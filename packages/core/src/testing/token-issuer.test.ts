@@ -31,16 +31,22 @@ describe('createTokenIssuer', () => {
     expect(keys[0]).not.toHaveProperty('d');
   });
 
-  it('mints tokens with iss, aud, sub, iat, a one-hour exp and the kid of its key', async () => {
+  it('mints RFC 9068 access tokens: at+jwt, iss, aud, sub, client_id, jti, iat, a one-hour exp, the kid of its key', async () => {
     const token = await issuer.sign({ scope: 'plants:write' });
     const { payload, protectedHeader } = await jwtVerify(
       token,
       createLocalJWKSet(await keySet(issuer)),
     );
-    expect(protectedHeader).toMatchObject({ alg: 'RS256', typ: 'JWT' });
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     expect(await kids(issuer)).toContain(protectedHeader.kid);
     const now = Math.floor(Date.now() / 1000);
-    expect(payload).toMatchObject({ iss: issuer.issuer, aud: 'plantstore', sub: 'test-user' });
+    expect(payload).toMatchObject({
+      iss: issuer.issuer,
+      aud: 'plantstore',
+      sub: 'test-user',
+      client_id: 'test-client',
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/u) as string,
+    });
     expect(payload.scope).toBe('plants:write');
     expect(Math.abs((payload.iat ?? 0) - now)).toBeLessThanOrEqual(2);
     expect(payload.exp).toBe((payload.iat ?? 0) + 3600);

@@ -49,7 +49,11 @@ export interface TokenIssuer {
   readonly audience: string;
   /** How many JWKS requests the server has received, outages included. */
   readonly requests: number;
-  /** Mints a signed JWT with `iss`, `aud`, `sub` (`test-user`), `iat` and `exp`; `claims` override them (`undefined` removes one). */
+  /**
+   * Mints a signed RFC 9068 access token (`typ: at+jwt`) with `iss`, `aud`, `sub` (`test-user`),
+   * `client_id` (`test-client`), a fresh `jti`, `iat` and `exp`; `claims` override them (`undefined`
+   * removes one), `options.header` may replace `typ`.
+   */
   sign(claims?: Readonly<Record<string, unknown>>, options?: SignOptions): Promise<string>;
   /** Makes a new current key; the old one stays published as `previous` until the next rotation. */
   rotate(): Promise<void>;
@@ -155,14 +159,22 @@ export async function createTokenIssuer(options: TokenIssuerOptions = {}): Promi
       if (key === undefined) throw new Error('There is no previous key: call rotate() first.');
       const nowSeconds = Math.floor(Date.now() / 1000);
       const has = (claim: string): boolean => Object.hasOwn(claims, claim);
-      const jwt = new SignJWT({ iss: issuer, aud: audience, sub: 'test-user', ...claims });
+      // RFC 9068's claims and type, so a route with `profile: 'rfc9068'` accepts these tokens as they are.
+      const jwt = new SignJWT({
+        iss: issuer,
+        aud: audience,
+        sub: 'test-user',
+        client_id: 'test-client',
+        jti: randomUUID(),
+        ...claims,
+      });
       if (!has('iat')) jwt.setIssuedAt(relative(signOptions.issuedAt ?? 0, nowSeconds));
       if (!has('exp')) jwt.setExpirationTime(relative(signOptions.expiresIn ?? 3600, nowSeconds));
       if (!has('nbf') && signOptions.notBefore !== undefined) {
         jwt.setNotBefore(relative(signOptions.notBefore, nowSeconds));
       }
       const alg = signOptions.algorithm ?? algorithm;
-      jwt.setProtectedHeader({ typ: 'JWT', kid: key.kid, ...signOptions.header, alg });
+      jwt.setProtectedHeader({ typ: 'at+jwt', kid: key.kid, ...signOptions.header, alg });
       return jwt.sign(key.privateKey);
     },
     async rotate() {

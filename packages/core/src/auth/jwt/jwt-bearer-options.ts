@@ -2,6 +2,7 @@ import type { VerifiedTokenCacheOptions } from './verified-token-cache';
 import type { JWTVerifyOptions } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
 import type { RemoteKeySetConfig } from '../keys/remote-key-set';
+import { accessTokenChecks, type AccessTokenProfile } from './access-token-options';
 import { remoteKeySetConfig, type JwtBearerJwksOptions } from '../keys/remote-key-set-options';
 
 export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
@@ -50,8 +51,28 @@ export interface JwtBearerOptions {
   readonly maxTokenAge?: number | string;
   /** Claims every token must carry. */
   readonly requiredClaims?: readonly string[];
-  /** Scopes every token must grant (from `scope`, space-separated, and `scp`), else 403. */
+  /** Scopes every token must grant (read from `scopeClaims`), else 403. */
   readonly requiredScopes?: readonly string[];
+  /**
+   * Which claims grant scopes. Default `['scope', 'scp']`. `scope` counts only as one space-delimited
+   * string (RFC 9068 §2.2.3); any other claim may also be a list: `['permissions']` for Auth0 RBAC,
+   * `['roles']` for Entra ID app roles.
+   */
+  readonly scopeClaims?: readonly string[];
+  /**
+   * Accepted token types (the `typ` header), compared without case and without an `application/`
+   * prefix: `'at+jwt'` accepts `at+jwt` and `application/at+jwt` (RFC 9068 §4). Default: `at+jwt`,
+   * `JWT` or no `typ`, which fits providers that do not type their access tokens yet (Keycloak, Entra
+   * ID, Auth0's default dialect); every other type (`dpop+jwt`, `logout+jwt`, …) is refused. Set
+   * `'at+jwt'` (or `profile`) where the provider issues RFC 9068 tokens, so an ID token signed by the
+   * same keys can never pass for an access token.
+   */
+  readonly typ?: string | readonly string[];
+  /**
+   * `'rfc9068'`: the whole JWT access token profile: `typ` `at+jwt`, and `iss`, `exp`, `aud`, `sub`,
+   * `client_id`, `iat` and `jti` required. Needs `issuer` and `audience`.
+   */
+  readonly profile?: AccessTokenProfile;
   /** Tuning of the JWKS cache; only with `jwksUri`. */
   readonly jwks?: JwtBearerJwksOptions;
   /** The fetch used for the JWKS (proxies, tests); only with `jwksUri`. */
@@ -74,12 +95,16 @@ export interface JwtBearerConfig {
   readonly requiredScopes: readonly string[];
   readonly now: (() => number) | undefined;
   readonly cache: VerifiedTokenCacheOptions | false;
+  /** Normalised `typ` values accepted; `undefined` in the list accepts a token without `typ`. */
+  readonly acceptedTypes: readonly (string | undefined)[];
+  readonly scopeClaims: readonly string[];
 }
 
 // Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
 const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
+  ...['typ', 'profile', 'scopeClaims'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // jose's duration words, without signs or "ago": a maximum age is never negative.
@@ -171,6 +196,8 @@ function algorithms(value: unknown, fit: readonly JwsAlgorithm[], kind: string):
   return value as JwsAlgorithm[];
 }
 
+const unique = (list: readonly string[]): string[] => [...new Set(list)];
+
 function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   if (value === undefined) return {};
   if (value === false) return false;
@@ -229,7 +256,8 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     fit = imported.allowed;
     kind = secret ? 'a secret of this length' : 'this public key';
   } else {
-    const jwks = remoteKeySetConfig(options.jwks, options.fetch, options.now);
+    const tolerance = nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance);
+    const jwks = remoteKeySetConfig(options.jwks, options.fetch, options.now, tolerance);
     source = { url: jwksUrl(options.jwksUri), jwks };
     fit = ASYMMETRIC_ALGORITHMS;
     kind = 'a JWKS';
@@ -237,16 +265,21 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
 
   const issuer = strings('issuer', options.issuer, NON_EMPTY);
   const audience = strings('audience', options.audience, NON_EMPTY);
-  const requiredClaims = strings('requiredClaims', options.requiredClaims, NON_EMPTY);
+  const checks = accessTokenChecks(options);
+  const requiredClaims = unique([
+    ...(strings('requiredClaims', options.requiredClaims, NON_EMPTY) ?? []),
+    ...checks.profileClaims,
+  ]);
   const maxTokenAge = tokenAge(options.maxTokenAge);
   const allowed = algorithms(options.algorithms, fit, kind);
   // A shared identity provider signs tokens for every API it serves: without these checks a token
   // minted for another API (or another tenant) would be accepted here.
-  if (options.jwksUri !== undefined && (issuer === undefined || audience === undefined)) {
+  const needsBoth = options.jwksUri !== undefined || options.profile !== undefined;
+  if (needsBoth && (issuer === undefined || audience === undefined)) {
     optionError(
       'jwtBearer',
       issuer === undefined ? 'issuer' : 'audience',
-      'is required with jwksUri (tokens for other APIs of the same provider would pass)',
+      `is required with ${options.profile === undefined ? 'jwksUri' : 'profile "rfc9068"'} (tokens for other APIs of the same provider would pass)`,
       'nothing',
     );
   }
@@ -257,11 +290,13 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
       clockTolerance: nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance) ?? 5,
       ...(issuer && { issuer }),
       ...(audience && { audience }),
-      ...(requiredClaims && { requiredClaims }),
+      ...(requiredClaims.length > 0 && { requiredClaims }),
       ...(maxTokenAge !== undefined && { maxTokenAge }),
     },
     requiredScopes: strings('requiredScopes', options.requiredScopes, SCOPE_TOKEN) ?? [],
     now: options.now,
     cache: cacheOptions(options.cache),
+    acceptedTypes: checks.acceptedTypes,
+    scopeClaims: checks.scopeClaims,
   };
 }

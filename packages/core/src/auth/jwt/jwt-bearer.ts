@@ -1,11 +1,17 @@
 import { errors, jwtVerify } from 'jose';
-import type { CryptoKey, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
+import type {
+  CryptoKey,
+  JWTPayload,
+  JWTVerifyGetKey,
+  JWTVerifyOptions,
+  JWTVerifyResult,
+} from 'jose';
 import type { Authenticator } from '../authenticator';
-import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
-import { InternalServerError } from '../../errors/server-errors';
-import { isPlantStoreError, type PlantStoreError } from '../../errors/plant-store-error';
-import { type InvalidTokenCode } from '../../errors/error-codes';
+import { InsufficientScopeError } from '../../errors/bearer-errors';
 import { assertCompactJws } from './compact-jws';
+import { toAuthError } from './jose-failure';
+import { principalOf } from './principal-of';
+import { assertTokenType } from './token-type';
 import { resolveJwtBearerOptions, type JwtBearerOptions } from './jwt-bearer-options';
 import type { Principal } from '../principal';
 import { createRemoteKeySet, type RemoteKeySet } from '../keys/remote-key-set';
@@ -18,54 +24,25 @@ export type { JwsAlgorithm } from '../keys/verification-key';
 
 type Key = VerificationKey['key'] | JWTVerifyGetKey;
 
-/** Maps a jose failure to a 401 with a stable code and a fixed description; jose's error stays as `cause`. */
-function toAuthError(error: unknown): PlantStoreError {
-  // The key set's own answers (503 jwks_unavailable, 401 key_not_found) pass through unchanged.
-  if (isPlantStoreError(error)) return error;
-  const { code, claim, reason } = (error ?? {}) as Record<string, unknown>;
-  const invalid = (stable: InvalidTokenCode, description: string) =>
-    new InvalidTokenError(stable, description, { cause: error });
-  switch (code) {
-    case 'ERR_JWT_EXPIRED':
-      // jose reports both a past `exp` and an `iat` older than maxTokenAge as "expired".
-      return claim === 'iat'
-        ? invalid('token_too_old', 'The token was issued too long ago')
-        : invalid('token_expired', 'The token has expired');
-    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      if (reason === 'missing') return invalid('claim_missing', 'A required claim is missing');
-      if (reason === 'invalid') return invalid('claim_invalid', 'A claim has an invalid type');
-      if (claim === 'iss') return invalid('issuer_mismatch', 'The token has another issuer');
-      if (claim === 'aud') return invalid('audience_mismatch', 'The token is for another audience');
-      if (claim === 'nbf') return invalid('token_not_yet_valid', 'The token is not valid yet');
-      return invalid('claim_invalid', 'A claim has an unexpected value');
-    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
-      return invalid('signature_invalid', 'The signature does not verify');
-    case 'ERR_JOSE_ALG_NOT_ALLOWED':
-      return invalid('algorithm_not_allowed', 'The token is signed with an algorithm not allowed');
-    case 'ERR_JWKS_NO_MATCHING_KEY':
-    case 'ERR_JWKS_INVALID':
-      return invalid('key_not_found', 'No key of the key set matches the token');
-    case 'ERR_JWS_INVALID':
-    case 'ERR_JWT_INVALID':
-    case 'ERR_JOSE_NOT_SUPPORTED':
-      return invalid('token_malformed', 'The token is not a well-formed signed JWT');
-    default:
-      // Not the token's fault (a key jose cannot use, a bug): a 500 the onError hook will see.
-      return new InternalServerError('auth_failed', 'The bearer token could not be verified.', {
-        cause: error,
-      });
-  }
-}
+// A token without `kid` matches every key of its type; a forged one must not cost a verification per
+// key of a large key set. Real key sets hold one or two keys of a type (the current one and the next).
+const MAX_KEYS_TRIED = 3;
 
-/** jwtVerify; when several keys of a JWKS match a token without `kid`, each in turn. */
-async function verifyJwt(token: string, key: Key, options: JWTVerifyOptions): Promise<JWTPayload> {
+/** jwtVerify; when several keys of a JWKS match a token without `kid`, the first few in turn. */
+async function verifyJwt(
+  token: string,
+  key: Key,
+  options: JWTVerifyOptions,
+): Promise<JWTVerifyResult> {
   try {
-    return (await jwtVerify(token, key, options)).payload;
+    return await jwtVerify(token, key, options);
   } catch (error) {
     if (!(error instanceof errors.JWKSMultipleMatchingKeys)) throw error;
+    let tried = 0;
     for await (const candidate of error as AsyncIterable<CryptoKey>) {
+      if (++tried > MAX_KEYS_TRIED) break;
       try {
-        return (await jwtVerify(token, candidate, options)).payload;
+        return await jwtVerify(token, candidate, options);
       } catch (inner) {
         if (!(inner instanceof errors.JWSSignatureVerificationFailed)) throw inner;
       }
@@ -87,20 +64,6 @@ function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindo
     validFrom: nbf === undefined ? -Infinity : (nbf - tolerance) * 1000,
     validUntil: Math.min(...ends),
   };
-}
-
-/** Reads `scope` (space-separated) and `scp` (a list, or space-separated) into one list. */
-function readScopes(payload: JWTPayload): string[] {
-  const scopes = new Set<string>();
-  for (const claim of [payload['scope'], payload['scp']]) {
-    if (claim === undefined) continue;
-    const parts: unknown = typeof claim === 'string' ? claim.split(' ') : claim;
-    if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) {
-      throw new InvalidTokenError('claim_invalid', 'The scope claim is not a string or a list');
-    }
-    for (const part of parts) if (part !== '') scopes.add(part);
-  }
-  return [...scopes];
 }
 
 /**
@@ -128,7 +91,7 @@ function readScopes(payload: JWTPayload): string[] {
  */
 export function jwtBearer(options: JwtBearerOptions): Authenticator {
   const config = resolveJwtBearerOptions(options);
-  const { source, verifyOptions, requiredScopes, now } = config;
+  const { source, verifyOptions, requiredScopes, now, acceptedTypes, scopeClaims } = config;
   let keySet: RemoteKeySet | undefined;
   let key: Key;
   if ('url' in source) {
@@ -142,32 +105,29 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
 
   return {
     async verify(token: string): Promise<Principal> {
-      const cached = cache?.get(token, clock(), keySet?.version ?? 0);
+      // Read once, before verifying: an entry is filed under the key set it was verified with, so a
+      // refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
+      const version = keySet?.version ?? 0;
+      const cached = cache?.get(token, clock(), version);
       if (cached !== undefined) return cached;
       assertCompactJws(token);
-      let payload: JWTPayload;
+      let verified: JWTVerifyResult;
       try {
         const checks =
           now === undefined ? verifyOptions : { ...verifyOptions, currentDate: new Date(now()) };
-        payload = await verifyJwt(token, key, checks);
+        verified = await verifyJwt(token, key, checks);
       } catch (error) {
         throw toAuthError(error);
       }
-      if (payload.sub !== undefined && typeof payload.sub !== 'string') {
-        throw new InvalidTokenError('claim_invalid', 'The sub claim is not a string');
-      }
-      const scopes = readScopes(payload);
-      if (!requiredScopes.every((scope) => scopes.includes(scope))) {
+      const { payload, protectedHeader } = verified;
+      assertTokenType(protectedHeader.typ, acceptedTypes);
+      const principal = principalOf(payload, scopeClaims);
+      if (!requiredScopes.every((scope) => principal.scopes.includes(scope))) {
         throw new InsufficientScopeError(requiredScopes);
       }
-      const principal: Principal = { subject: payload.sub, scopes, claims: payload };
-      cache?.set(
-        token,
-        principal,
-        tokenWindow(payload, verifyOptions),
-        clock(),
-        keySet?.version ?? 0,
-      );
+      if (keySet === undefined || keySet.version === version) {
+        cache?.set(token, principal, tokenWindow(payload, verifyOptions), clock(), version);
+      }
       return principal;
     },
     ready: async () => keySet?.ready(),

@@ -29,6 +29,7 @@ const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'r
  * @param given - the `jwks` option (`timeoutMs`, `cooldownMs`, `maxAgeMs`, `staleMs`, `retryAfter`)
  * @param fetchImpl - the `fetch` option
  * @param now - the `now` option
+ * @param clockToleranceSeconds - the `clockTolerance` option
  * @returns the complete config
  * @throws TypeError naming the option
  * @example
@@ -40,6 +41,7 @@ export function remoteKeySetConfig(
   given: unknown,
   fetchImpl?: typeof fetch,
   now?: () => number,
+  clockToleranceSeconds = 5,
 ): RemoteKeySetConfig {
   const jwks: unknown = given ?? {};
   checkKnownOptions('jwtBearer', jwks, KNOWN_JWKS, 'jwks.');
@@ -70,5 +72,6 @@ export function remoteKeySetConfig(
     ),
     fetch: fetchImpl ?? globalThis.fetch,
     now: now ?? Date.now,
+    clockToleranceMs: clockToleranceSeconds * 1000,
   };
 }

@@ -13,7 +13,8 @@ import type { TokenIssuer } from '../../testing/token-issuer';
 
 /** A clock the test moves by hand. */
 function manualClock(): { now: () => number; advance: (ms: number) => void } {
-  let time = 1_700_000_000_000;
+  // Starts at the real time: tokens carry the real `iat`, which the key set compares with its fetches.
+  let time = Date.now();
   return { now: () => time, advance: (ms) => (time += ms) };
 }
 
@@ -60,11 +61,11 @@ describe('createRemoteKeySet', () => {
     expect(issuer.requests).toBe(before + 1);
   });
 
-  it('refreshes once for an unknown kid, then answers key_not_found, honouring the cool-down', async () => {
+  it('refetches for the unknown kid of a token issued before the last fetch once per cool-down', async () => {
     const keys = keySet({ cooldownMs: 30_000 });
     await keys.ready();
     const before = issuer.requests;
-    const unknown = await issuer.sign({}, { key: 'unpublished' });
+    const unknown = await issuer.sign({}, { key: 'unpublished', issuedAt: -60 });
     clock.advance(30_000);
     const error = await failure(verify(keys, unknown));
     expect(error).toBeInstanceOf(InvalidTokenError);
@@ -75,6 +76,54 @@ describe('createRemoteKeySet', () => {
     expect(issuer.requests).toBe(before + 1);
     clock.advance(1);
     await expect(verify(keys, unknown)).rejects.toMatchObject({ code: 'key_not_found' });
+    expect(issuer.requests).toBe(before + 2);
+  });
+
+  it('refetches at most once a second for unknown kids of tokens issued since the last fetch', async () => {
+    const keys = keySet({ cooldownMs: 30_000 });
+    await keys.ready();
+    const before = issuer.requests;
+    const started = Date.now();
+    // Issued after the fetch (the key set's clock has not moved): each may carry a brand-new key.
+    const tokens = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => issuer.sign({}, { key: 'unpublished', issuedAt: 2 })),
+    );
+    const answers = await Promise.all(tokens.map((token) => failure(verify(keys, token))));
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 401, code: 'key_not_found' });
+    // Five tokens, one fetch, after waiting out the second since the last one.
+    expect(issuer.requests).toBe(before + 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('picks up a key the provider signs with at once after a rotation, within about a second', async () => {
+    const keys = keySet({ cooldownMs: 30_000 });
+    await keys.ready();
+    await verify(keys, await issuer.sign());
+    await issuer.rotate();
+    const started = Date.now();
+    const { payload } = await verify(keys, await issuer.sign({}, { issuedAt: 1 }));
+    expect(payload.sub).toBe('test-user');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('retries a failed fetch after 1 s, then 2 s, so it recovers within seconds of the provider', async () => {
+    issuer.outage('down');
+    const keys = keySet({ cooldownMs: 30_000 });
+    await expect(verify(keys, await issuer.sign())).rejects.toMatchObject({ status: 503 });
+    const before = issuer.requests;
+    clock.advance(999);
+    await expect(verify(keys, await issuer.sign())).rejects.toMatchObject({ status: 503 });
+    expect(issuer.requests).toBe(before);
+    clock.advance(1);
+    await expect(verify(keys, await issuer.sign())).rejects.toMatchObject({ status: 503 });
+    expect(issuer.requests).toBe(before + 1);
+    clock.advance(1_999);
+    issuer.outage('none');
+    await expect(verify(keys, await issuer.sign())).rejects.toMatchObject({ status: 503 });
+    expect(issuer.requests).toBe(before + 1);
+    clock.advance(1);
+    await verify(keys, await issuer.sign());
     expect(issuer.requests).toBe(before + 2);
   });
 

@@ -1,5 +1,6 @@
 import { createLocalJWKSet } from 'jose';
-import type { JSONWebKeySet, JWTVerifyGetKey, LocalJWKSet } from 'jose';
+import type { FlattenedJWSInput, JWTVerifyGetKey, LocalJWKSet } from 'jose';
+import { fetchKeySet } from './fetch-key-set';
 import { InvalidTokenError } from '../../errors/bearer-errors';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 
@@ -22,6 +23,8 @@ export interface RemoteKeySetConfig {
   readonly fetch: typeof fetch;
   /** The clock, in epoch milliseconds (tests). */
   readonly now: () => number;
+  /** The clock skew allowed between the provider and this service, for a token's `iat`. */
+  readonly clockToleranceMs: number;
 }
 
 /** A remote JSON Web Key Set that keeps its last good copy through outages of the identity provider. */
@@ -36,27 +39,46 @@ export interface RemoteKeySet {
   readonly version: number;
 }
 
-// A key set is a few kilobytes; anything far larger is not one.
-const MAX_BODY_CHARS = 1024 * 1024;
 const UNAVAILABLE = 'The key set of the identity provider cannot be fetched; try again later.';
-
-function isKeySet(value: unknown): value is JSONWebKeySet {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Array.isArray((value as { keys?: unknown }).keys)
-  );
-}
+// After a failed fetch the next one may start after this, doubling with each failure up to the cool-down.
+const FIRST_BACK_OFF_MS = 1_000;
+// A token issued after the last fetch may bring a key the provider has just started to sign with.
+const NEW_KEY_INTERVAL_MS = 1_000;
 
 function isNoMatchingKey(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ERR_JWKS_NO_MATCHING_KEY';
+}
+
+/** The token's `iat` in milliseconds, read only on the rare path of an unknown key; NaN without one. */
+function issuedAt(token: FlattenedJWSInput | undefined): number {
+  try {
+    const encoded = token?.payload ?? '';
+    const text =
+      typeof encoded === 'string'
+        ? Buffer.from(encoded, 'base64url').toString()
+        : Buffer.from(encoded).toString();
+    const payload: unknown = JSON.parse(text);
+    const iat = (payload as { iat?: unknown } | null)?.iat;
+    return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
  * Creates a remote JWKS with a last-good copy. jose's `createRemoteJWKSet` fails every request
  * once a refresh fails; here the keys last fetched keep serving for `staleMs`, so an identity
  * provider outage only becomes visible (as a 503, never a 401) when no recent enough keys are held.
+ *
+ * When fetches to the provider happen (one at a time, never more often than these allow):
+ * - keys older than `maxAgeMs` are refreshed on the next request;
+ * - after a failed fetch, the next may start after 1 s, then 2 s, 4 s, … up to `cooldownMs`, so a
+ *   service recovers within about a second or two of its provider's return;
+ * - a token with an unknown `kid` that was issued after the last fetch (within the clock tolerance)
+ *   may bring a key the provider has just started signing with: it refetches, at most once a second,
+ *   waiting for that slot rather than being refused;
+ * - any other unknown `kid` refetches once per `cooldownMs`; within it, it is answered 401
+ *   `key_not_found` at once (the keys held are newer than the token).
  *
  * Keys are selected by jose's `createLocalJWKSet` from the token's `alg` and `kid` only: `jku`,
  * `x5u`, `jwk` and `x5c` headers are never followed. No timer is started; work happens on demand.
@@ -66,40 +88,29 @@ function isNoMatchingKey(error: unknown): boolean {
  * @returns the key set; `getKey` goes to `jwtVerify`
  * @example
  * ```ts
- * const keys = createRemoteKeySet(new URL('https://id.example.com/.well-known/jwks.json'));
+ * const keys = createRemoteKeySet(new URL('https://id.example.com/.well-known/jwks.json'), config);
  * const { payload } = await jwtVerify(token, keys.getKey, { algorithms: ['RS256'] });
  * ```
  */
 export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): RemoteKeySet {
-  const { timeoutMs, cooldownMs, maxAgeMs, staleMs, retryAfter, now } = config;
-  const fetchImpl = config.fetch;
-  const href = url.href;
+  const { cooldownMs, maxAgeMs, staleMs, retryAfter, now, clockToleranceMs } = config;
 
   let local: LocalJWKSet | undefined;
   let held = '';
   let fetchedAt = Number.NEGATIVE_INFINITY;
   let attemptedAt = Number.NEGATIVE_INFINITY;
+  let failures = 0;
+  let attempts = 0;
   let failure: ServiceUnavailableError | undefined;
   let inFlight: Promise<void> | undefined;
   let version = 0;
 
+  const unavailable = (cause?: unknown, wait = retryAfter) =>
+    new ServiceUnavailableError('jwks_unavailable', UNAVAILABLE, { cause, retryAfter: wait });
+
   const load = async (): Promise<void> => {
     try {
-      const response = await fetchImpl(href, {
-        signal: AbortSignal.timeout(timeoutMs),
-        // A redirect answers 3xx and so fails: the configured location is the only trusted one.
-        redirect: 'manual',
-        headers: { accept: 'application/jwk-set+json, application/json' },
-      });
-      if (response.status !== 200) {
-        await response.body?.cancel();
-        throw new Error(`The key set answered HTTP ${response.status}`);
-      }
-      const text = await response.text();
-      if (text.length > MAX_BODY_CHARS) throw new Error('The key set answer is too large');
-      const body: unknown = JSON.parse(text);
-      if (!isKeySet(body))
-        throw new Error('The key set answer is not a JSON object with a keys array');
+      const body = await fetchKeySet(url, config);
       const serialized = JSON.stringify(body.keys);
       if (serialized !== held) {
         // createLocalJWKSet checks every member is an object; a broken set counts as an outage.
@@ -108,15 +119,18 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
         version += 1;
       }
       fetchedAt = now();
+      failures = 0;
       failure = undefined;
     } catch (cause) {
-      failure = new ServiceUnavailableError('jwks_unavailable', UNAVAILABLE, { cause, retryAfter });
+      failures += 1;
+      failure = unavailable(cause);
       throw failure;
     }
   };
 
   const refresh = (): Promise<void> => {
     if (inFlight === undefined) {
+      attempts += 1;
       attemptedAt = now();
       inFlight = load().finally(() => {
         inFlight = undefined;
@@ -125,20 +139,65 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
     return inFlight;
   };
 
+  const usable = (): boolean => local !== undefined && now() - fetchedAt < staleMs;
+
+  /**
+   * Milliseconds until a fetch may start again after a failure, 0 if now. Without usable keys every
+   * request is answered 503, so retries come soon (1 s, 2 s, 4 s, … up to the cool-down); with the last
+   * good keys still serving there is no hurry, and the provider is spared for the whole cool-down.
+   */
+  const retryWait = (): number => {
+    if (failure === undefined) return 0;
+    const wait = usable()
+      ? cooldownMs
+      : Math.min(cooldownMs, FIRST_BACK_OFF_MS * 2 ** Math.min(failures - 1, 30));
+    return Math.max(0, attemptedAt + wait - now());
+  };
+
   /** The keys to use: fresh ones, else a refresh, else the last good copy while it is recent enough. */
   const current = async (force: boolean): Promise<LocalJWKSet> => {
     if (local !== undefined && now() - fetchedAt < maxAgeMs) return local;
-    // After a failed fetch, wait out the cool-down instead of making every request wait on the provider.
-    const coolingDown = failure !== undefined && now() - attemptedAt < cooldownMs;
-    if (force || inFlight !== undefined || !coolingDown) {
+    if (force || inFlight !== undefined || retryWait() === 0) {
       try {
         await refresh();
       } catch {
         // Handled below: the last good copy may still serve.
       }
     }
-    if (local !== undefined && now() - fetchedAt < staleMs) return local;
-    throw failure ?? new ServiceUnavailableError('jwks_unavailable', UNAVAILABLE, { retryAfter });
+    if (local !== undefined && usable()) return local;
+    throw failure ?? unavailable();
+  };
+
+  /**
+   * Looks again for the key of a token whose `kid` is not held. A token issued since the keys were
+   * fetched may bring a key the provider has just started signing with: it waits for the next slot
+   * (at most a second) and refetches, with every other such token joining that one fetch. Any other
+   * token refetches only once the cool-down has passed: the keys held are newer than it.
+   */
+  const lookAgain = async (
+    token: FlattenedJWSInput | undefined,
+  ): Promise<LocalJWKSet | undefined> => {
+    if (inFlight !== undefined) {
+      await inFlight;
+      return local;
+    }
+    if (failure !== undefined && retryWait() > 0) throw failure;
+    const sinceAttempt = now() - attemptedAt;
+    if (sinceAttempt < cooldownMs) {
+      if (!(issuedAt(token) >= fetchedAt - clockToleranceMs)) return undefined;
+      const attemptsBefore = attempts;
+      const wait = NEW_KEY_INTERVAL_MS - sinceAttempt;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Another token may have refetched while this one waited: its answer is this one's too.
+      if (attempts !== attemptsBefore) {
+        await (inFlight as Promise<void> | undefined)?.catch(() => undefined);
+        if (failure !== undefined) throw failure;
+        return local;
+      }
+    }
+    // A failed refetch rejects with the 503: the key may be one the provider published meanwhile.
+    await refresh();
+    return local;
   };
 
   const getKey: JWTVerifyGetKey = async (header, token) => {
@@ -150,25 +209,15 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
       if (!isNoMatchingKey(error)) throw error;
       lastError = error;
     }
-    // An unknown kid may be a key the provider has just rotated in: look once, within the cool-down.
-    if (inFlight !== undefined || now() - attemptedAt >= cooldownMs) {
+    const fresh = await lookAgain(token);
+    if (fresh !== undefined && fresh !== keys) {
       try {
-        await refresh();
-      } catch {
-        // The provider is down: the token names a key we do not hold, whatever the reason.
-      }
-      if (local !== undefined && local !== keys) {
-        try {
-          return await local(header, token);
-        } catch (error) {
-          if (!isNoMatchingKey(error)) throw error;
-          lastError = error;
-        }
+        return await fresh(header, token);
+      } catch (error) {
+        if (!isNoMatchingKey(error)) throw error;
+        lastError = error;
       }
     }
-    // The key may be one the provider published while it could not be reached: an outage is the
-    // provider's, and the client should retry (503), not drop its request (401).
-    if (failure !== undefined) throw failure;
     throw new InvalidTokenError('key_not_found', 'No key of the key set matches the token', {
       cause: lastError,
     });
