@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
@@ -32,7 +32,7 @@ function sign(key: SigningKey, header: { kid?: string } = { kid: key.kid }): Pro
 }
 
 /** A JWKS endpoint on 127.0.0.1 whose answer each test sets, and how much of it went out. */
-let serve: (response: import('node:http').ServerResponse) => void = (response) => response.end();
+let serve: (response: ServerResponse) => void = (response) => response.end();
 let bytesSent = 0;
 const server: Server = createServer((_request, response) => serve(response));
 const jwksUri = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
