@@ -16,7 +16,7 @@ export type PlantPluginOptions = Omit<
 
 /** The plugin {@link plantPlugin} returns, for `app.register`, with the service behind it. */
 export interface PlantPlugin extends FastifyPluginCallback {
-  /** The service behind the route, for `ready()` in a readiness probe. */
+  /** The service behind the route, for `ready()` in a readiness probe; see {@link plantPlugin} on closing. */
   readonly service: PlantService;
 }
 
@@ -31,7 +31,8 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * Makes a Fastify 4 or 5 plugin that registers `POST /plants`, under the `prefix` it is registered
  * with. The plugin is encapsulated: its content-type parser, error handler and request decorator
  * apply to that one route, and the host's other routes, parsers and hooks are untouched. The
- * route's answers (success or any contract error) are sent through `reply`, never thrown.
+ * route's answers (success or any contract error) are sent through `reply`, never thrown. A
+ * service made from options is closed when the app closes (`onClose`); one passed in is the caller's.
  *
  * @param options - the core's options (without its routing options), or a service made by
  *   `createPlantService` so that one store and one key set cache serve several registrations

@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { ContractHost } from '@plantstore/http-suite';
-import type { FastifyInstance, FastifyPluginCallback, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fastify4 from 'fastify4';
 import fastify5 from 'fastify5';
 
 /** The `Fastify` factory of one major. */
-export type FastifyFactory = (options?: FastifyServerOptions) => FastifyInstance;
+export type FastifyFactory = typeof fastify5;
 
 /** Both installed majors, by name. */
 export const majors: readonly (readonly [string, FastifyFactory])[] = [
@@ -80,4 +80,34 @@ export async function start(app: FastifyInstance, mountPath = ''): Promise<Contr
       await app.close();
     },
   };
+}
+
+/**
+ * Sends `POST {path}` with neither `Content-Length` nor `Transfer-Encoding`: a request without a
+ * body, for which Fastify runs no content-type parser at all. Node's clients always add one of the
+ * two, so this writes the bytes itself.
+ */
+export function postWithoutLength(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ status: number; text: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  const head = [`POST ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
+  for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${head.join('\r\n')}\r\n\r\n`),
+    );
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const [statusLine = '', ...rest] = raw.split('\r\n');
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        text: rest.join('\r\n').split('\r\n\r\n')[1] ?? '',
+      });
+    });
+  });
 }
