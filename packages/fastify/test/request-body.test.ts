@@ -6,7 +6,13 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { plantPlugin, type PlantPluginOptions } from '../src/index';
 import { useFixture } from './fixture';
-import { countingErrorHandler, type FastifyFactory, majors, postWithoutLength, start } from './hosts';
+import {
+  countingErrorHandler,
+  type FastifyFactory,
+  majors,
+  postWithoutLength,
+  start,
+} from './hosts';
 
 const fixture = useFixture();
 
@@ -50,10 +56,14 @@ for (const [name, fastify] of majors) {
     it("never hands its body to the host's JSON parser, which still parses the host's routes", async () => {
       const parsed: string[] = [];
       const { host, store, rejected } = await hostWith(fastify, (app) =>
-        app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-          parsed.push(request.url);
-          done(null, JSON.parse(String(text)));
-        }),
+        app.addContentTypeParser(
+          'application/json',
+          { parseAs: 'string' },
+          (request, text, done) => {
+            parsed.push(request.url);
+            done(null, JSON.parse(String(text)));
+          },
+        ),
       );
       const exact = await fixture.post(host.url, '{"id":9007199254740993,"name":"Exact"}');
       expect(exact.status).toBe(200);
@@ -80,7 +90,10 @@ for (const [name, fastify] of majors) {
 
     it('answers 413 and 408 with Connection: close, and keeps the connection of a 200', async () => {
       const { host } = await hostWith(fastify, undefined, { bodyLimit: 64, bodyTimeout: 200 });
-      const headers = { authorization: `Bearer ${fixture.token}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${fixture.token}`,
+        'content-type': 'application/json',
+      };
       const ok = await keepAlivePost(host.url, '/plants', headers, '{"id":1,"name":"a"}');
       expect(ok).toEqual({ status: 200, connection: 'keep-alive' });
       const big = `{"id":2,"name":"${'x'.repeat(100)}"}`;
