@@ -15,7 +15,7 @@ for (const [name, fastify] of majors) {
       const json = { 'content-type': 'application/json' };
       const inject = (
         payload: string,
-        headers = { ...json, authorization: `Bearer ${fixture.token}` },
+        headers: Record<string, string> = { ...json, authorization: `Bearer ${fixture.token}` },
       ) => app.inject({ method: 'POST', url: '/api/plants', payload, headers });
       try {
         const created = await inject('{"id":9007199254740993,"name":"Injected"}');
