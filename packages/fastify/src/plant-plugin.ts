@@ -1,12 +1,11 @@
 import {
-  type BodySource,
   createPlantService,
   isPlantService,
   type PlantService,
   type PlantServiceOptions,
 } from '@plantstore/core';
 import type { FastifyPluginCallback } from 'fastify';
-import { answer } from './answer';
+import { routeScope } from './route-scope';
 
 /** Options of {@link plantPlugin}: the core's, less the routing that Fastify itself decides. */
 export type PlantPluginOptions = Omit<
@@ -54,21 +53,13 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
   const service = owned ? createService(options) : options;
   let closing: Promise<void> | undefined;
   const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
-    scope.decorateRequest('plantstore', undefined);
-    // In this scope only: every media type, and none, reaches the handler as the unread stream, so
-    // the core authenticates first and then judges the type, limit, time-out and bytes itself.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, parsed) => parsed(null, payload));
-    // Fastify 5 refuses a Content-Type it cannot parse (`json`, an empty one) before any parser,
-    // in its own shape and before the token is checked; the core answers it as the contract says.
-    scope.setErrorHandler((error: unknown, request, reply) => {
-      if (!(error instanceof Error && 'code' in error)) throw error;
-      if (error.code !== 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw error;
-      return answer(service, request, reply, request.raw);
-    });
-    scope.post<{ Body: BodySource | undefined }>('/plants', (request, reply) =>
-      answer(service, request, reply, request.body ?? request.raw),
-    );
+    try {
+      routeScope(scope, service);
+    } catch (error) {
+      // Fastify's own refusals (another `plantstore` request decorator, say) fail `register`.
+      done(error as Error);
+      return;
+    }
     // A service made here is this plugin's to release; one passed in belongs to the caller.
     if (owned) scope.addHook('onClose', () => (closing ??= service.close()));
     done();

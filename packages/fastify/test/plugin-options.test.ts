@@ -79,6 +79,15 @@ for (const [name, fastify] of majors) {
       expect(store.closed).toBe(1);
     });
 
+    it('refuses to register where the app already decorates request.plantstore', async () => {
+      const app = fastify();
+      app.decorateRequest('plantstore', undefined);
+      await expect(
+        app.register(plantPlugin({ store: memoryStore(), auth: fixture.auth() })),
+      ).rejects.toMatchObject({ code: 'FST_ERR_DEC_ALREADY_PRESENT' });
+      await app.close();
+    });
+
     it('registers under the name @plantstore/fastify', async () => {
       const app = fastify();
       await app.register(plantPlugin({ store: memoryStore(), auth: fixture.auth() }));
