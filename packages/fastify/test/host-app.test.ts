@@ -62,7 +62,10 @@ for (const [name, fastify] of majors) {
     it('puts the principal on request.plantstore for the host onResponse hook', async () => {
       const seen: (PlantRequestState | undefined)[] = [];
       const { app } = existingApp(fastify, plugin(), (host) =>
-        host.addHook('onResponse', async (request) => void seen.push(request.plantstore)),
+        host.addHook('onResponse', (request, _reply, done) => {
+          seen.push(request.plantstore);
+          done();
+        }),
       );
       const host = fixture.track(await start(app));
       expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
@@ -82,14 +85,19 @@ for (const [name, fastify] of majors) {
     it("runs the host's hooks around the route; onSend sees and decorates its answer", async () => {
       const hooks: string[] = [];
       const { app } = existingApp(fastify, plugin(), (host) => {
-        host.addHook('onRequest', async (_request, reply) => {
+        host.addHook('onRequest', (_request, reply, done) => {
           hooks.push('onRequest');
           void reply.header('vary', 'Origin');
+          done();
         });
-        host.addHook('preHandler', async () => void hooks.push('preHandler'));
-        host.addHook('onSend', async (_request, reply, payload) => {
+        host.addHook('preHandler', (_request, _reply, done) => {
+          hooks.push('preHandler');
+          done();
+        });
+        host.addHook('onSend', (_request, reply, payload, done) => {
           hooks.push(`onSend ${String(payload)}`);
           void reply.header('x-observed', String(reply.statusCode));
+          done(null, payload);
         });
       });
       const host = fixture.track(await start(app));
@@ -102,8 +110,10 @@ for (const [name, fastify] of majors) {
 
     it("sends an error of a host hook on the route to the host's error handler", async () => {
       const { app, errors } = existingApp(fastify, plugin(), (host) =>
-        host.addHook('preHandler', async (request) => {
-          if (request.headers['x-fail'] !== undefined) throw new Error('host hook failure');
+        host.addHook('preHandler', (request, _reply, done) => {
+          done(
+            request.headers['x-fail'] === undefined ? undefined : new Error('host hook failure'),
+          );
         }),
       );
       const host = fixture.track(await start(app));

@@ -26,8 +26,9 @@ expectTypeOf<PlantPluginOptions>().not.toHaveProperty('caseSensitiveRouting');
 // request.plantstore is typed through the FastifyRequest merge, on any route's request.
 expectTypeOf(request.plantstore).toEqualTypeOf<PlantRequestState | undefined>();
 expectTypeOf<PlantRequestState['principal']>().toEqualTypeOf<Principal | undefined>();
-app.addHook('onResponse', async (req) => {
+app.addHook('onResponse', (req, _reply, done) => {
   expectTypeOf(req.plantstore?.principal?.subject).toEqualTypeOf<string | undefined>();
+  done();
 });
 app.get<{ Body: { a: number } }>('/typed', (req) => {
   expectTypeOf(req.plantstore).toEqualTypeOf<PlantRequestState | undefined>();
