@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Installs Plantstore as a user will: packs every public package (`pnpm pack`), installs the
 // tarballs with npm into scratch projects outside the workspace (no workspace links, no pnpm), once
-// with Express 4 + Koa 2 and once with Express 5 + Koa 3, and in each:
-//   - serve.mjs (ESM) and serve.cjs (CommonJS) mount the route in an Express app and a Koa app on
-//     port 0 and create a plant through each over HTTP with a real HS256 token;
+// with Express 4 + Koa 2 + Fastify 4 and once with Express 5 + Koa 3 + Fastify 5, and in each:
+//   - serve.mjs (ESM) and serve.cjs (CommonJS) mount the route in an Express app, a Koa app and a
+//     Fastify app on port 0 and create a plant through each over HTTP with a real HS256 token;
 //   - esm/ and cjs/ type-check a TypeScript consumer of the public types (`tsc --noEmit`,
 //     module nodenext, strict, skipLibCheck false) with TypeScript installed from npm.
 // Builds nothing: run `pnpm build` first (CI has). Prints a summary; exits 1 on any failure.
@@ -22,23 +22,37 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const keep = process.argv.includes('--keep');
 
 /** The public packages, in dependency order. */
-const PACKAGES = ['core', 'express', 'koa', 'postgres'];
+const PACKAGES = ['core', 'express', 'fastify', 'koa', 'postgres'];
 
 /** Installed beside the tarballs in every scenario: the PostgreSQL drivers a user picks from. */
 const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5'];
 
 const SCENARIOS = [
   {
-    name: 'express4-koa2',
-    title: 'Express 4 + Koa 2, TypeScript 5',
-    install: ['express@4', 'koa@2', '@types/express@4', '@types/koa@2', 'typescript@5'],
-    expect: { express: '4.', koa: '2.' },
+    name: 'express4-koa2-fastify4',
+    title: 'Express 4 + Koa 2 + Fastify 4, TypeScript 5',
+    install: [
+      'express@4',
+      'koa@2',
+      'fastify@4',
+      '@types/express@4',
+      '@types/koa@2',
+      'typescript@5',
+    ],
+    expect: { express: '4.', koa: '2.', fastify: '4.' },
   },
   {
-    name: 'express5-koa3',
-    title: 'Express 5 + Koa 3, TypeScript 7',
-    install: ['express@5', 'koa@3', '@types/express@5', '@types/koa@3', 'typescript@7'],
-    expect: { express: '5.', koa: '3.' },
+    name: 'express5-koa3-fastify5',
+    title: 'Express 5 + Koa 3 + Fastify 5, TypeScript 7',
+    install: [
+      'express@5',
+      'koa@3',
+      'fastify@5',
+      '@types/express@5',
+      '@types/koa@3',
+      'typescript@7',
+    ],
+    expect: { express: '5.', koa: '3.', fastify: '5.' },
   },
 ];
 
@@ -132,6 +146,18 @@ async function main() {
   koa.use(routes);
   const koaServer = koa.listen(0, '127.0.0.1');
 
+  // Fastify: the plugin at /api beside the app's own JSON route, a hook reading request.plantstore.
+  const fastify = Fastify();
+  let fastifySubject;
+  fastify.addHook('onResponse', async (request) => {
+    fastifySubject = request.plantstore?.principal?.subject ?? '-';
+  });
+  const fastifyMemory = memoryStore();
+  const plugin = plantPlugin({ store: fastifyMemory, auth: jwtBearer({ secret }) });
+  await fastify.register(plugin, { prefix: '/api' });
+  fastify.post('/api/echo', async (request) => ({ echo: request.body }));
+  await fastify.listen({ port: 0, host: '127.0.0.1' });
+
   try {
     const expressUrl = await listening(expressServer);
     const koaUrl = await listening(koaServer);
@@ -150,23 +176,35 @@ async function main() {
     await post(koaUrl + '/api/plants', '{"id": 1, "name": "Fern"}', token);
     check('Koa ctx.state.plantstore', koaSubject, 'installed-user');
     check('Koa other path', (await fetch(koaUrl + '/api/other')).status, 404);
+
+    const fastifyUrl = 'http://127.0.0.1:' + fastify.server.address().port;
+    await createThrough('Fastify', fastifyUrl + '/api/plants', token);
+    check('Fastify stored id', fastifyMemory.get(BigInt(EXACT_ID))?.id, BigInt(EXACT_ID));
+    fastifySubject = undefined;
+    await post(fastifyUrl + '/api/plants', '{"id": 1, "name": "Fern"}', token);
+    check('Fastify request.plantstore', await waitFor(() => fastifySubject, 'unset'), 'installed-user');
+    const echo = await post(fastifyUrl + '/api/echo', '{"a": 1}', undefined);
+    check('Fastify own JSON route', echo.text, '{"echo":{"a":1}}');
   } finally {
     expressServer.close();
     koaServer.close();
+    await fastify.close();
     await router.service.close();
     await routes.service.close();
     await db.close();
   }
-  console.log(JSON.stringify({ express: 'ok', koa: 'ok' }));
+  console.log(JSON.stringify({ express: 'ok', koa: 'ok', fastify: 'ok' }));
 }
 `;
 
 const SERVE_MJS = `import express from 'express';
+import Fastify from 'fastify';
 import Koa from 'koa';
 import { SignJWT } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
 import { isPlantStoreError, jwtBearer, memoryStore } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
+import { plantPlugin } from '@plantstore/fastify';
 import { plantRoutes } from '@plantstore/koa';
 import { postgresStore } from '@plantstore/postgres';
 ${SERVE_BODY}
@@ -175,11 +213,13 @@ await main();
 
 const SERVE_CJS = `'use strict';
 const express = require('express');
+const Fastify = require('fastify');
 const Koa = require('koa');
 const { SignJWT } = require('jose');
 const { PGlite } = require('@electric-sql/pglite');
 const { isPlantStoreError, jwtBearer, memoryStore } = require('@plantstore/core');
 const { plantRouter } = require('@plantstore/express');
+const { plantPlugin } = require('@plantstore/fastify');
 const { plantRoutes } = require('@plantstore/koa');
 const { postgresStore } = require('@plantstore/postgres');
 ${SERVE_BODY}
@@ -215,9 +255,16 @@ import {
   type TokenIssuer,
 } from '@plantstore/core/testing';
 import { plantRouter, type PlantLocals, type PlantRouter } from '@plantstore/express';
+import {
+  plantPlugin,
+  type PlantPlugin,
+  type PlantPluginOptions,
+  type PlantRequestState,
+} from '@plantstore/fastify';
 import { plantRoutes, type PlantRoutes, type PlantRoutesOptions, type PlantState } from '@plantstore/koa';
 import { postgresStore, type PostgresStore } from '@plantstore/postgres';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import Koa from 'koa';
 import pg from 'pg';
 
@@ -284,10 +331,22 @@ export const routes: PlantRoutes = plantRoutes(koaOptions);
 koa.use(routes);
 koa.use(routes.handler);
 
-// One service shared by both, and the OpenAPI document.
+// Fastify: the plugin, its service, and what it leaves on the request.
+export const fastify: FastifyInstance = Fastify();
+fastify.addHook('onResponse', async (request, reply) => {
+  const state: PlantRequestState | undefined = request.plantstore;
+  const subject: string | undefined = request.plantstore?.principal?.subject;
+  console.log(state === undefined, subject, reply.statusCode);
+});
+export const fastifyOptions: PlantPluginOptions = { store: ownStore, auth: options.auth };
+export const plugin: PlantPlugin = plantPlugin(fastifyOptions);
+void fastify.register(plugin, { prefix: '/api' });
+
+// One service shared by all three, and the OpenAPI document.
 export const service: PlantService = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret: 'x'.repeat(32) }) });
 app.use('/v2', plantRouter(service));
 koa.use(plantRoutes(service));
+void fastify.register(plantPlugin(service), { prefix: '/v2' });
 export const document: OpenApiDocument = createOpenApiDocument({ serverUrl: 'https://plants.example.com', basePath: '/api' });
 
 // PostgreSQL: a pg Pool, a connected pg Client, or PGlite.
@@ -302,6 +361,8 @@ export function refused(): void {
   plantRouter({ store: ownStore });
   // @ts-expect-error -- prefix is Koa's name for basePath; basePath is not an option of plantRoutes
   plantRoutes({ ...koaOptions, basePath: '/api' });
+  // @ts-expect-error -- basePath is Fastify's register prefix here, not an option of plantPlugin
+  plantPlugin({ ...fastifyOptions, basePath: '/api' });
   // @ts-expect-error -- not a pg Pool, Client or PGlite
   postgresStore({ client: {} });
   app.use((_req: Request, res: Response) => {
@@ -314,12 +375,18 @@ export function refused(): void {
     const subject: number | undefined = ctx.state.plantstore?.principal?.subject;
     void subject;
   });
+  fastify.get('/typed', async (request) => {
+    // @ts-expect-error -- the subject is a string, so request.plantstore is typed, not any
+    const subject: number | undefined = request.plantstore?.principal?.subject;
+    return subject;
+  });
 }
 
 export async function start(): Promise<void> {
   await onPool.ensureSchema();
   await router.service.ready();
   await routes.service.close();
+  await plugin.service.ready();
 }
 
 // The testing kit: a token issuer, and the conformance suite with a test runner's registrars.
@@ -553,6 +620,7 @@ async function install(scenario, folder, tarballs) {
       [
         'express',
         'koa',
+        'fastify',
         '@types/express',
         '@types/koa',
         'typescript',
@@ -570,10 +638,12 @@ async function serve(project, file, source) {
     cwd: project,
     timeout: 180_000,
   });
-  if (!stdout.includes('"express":"ok","koa":"ok"'))
+  if (!stdout.includes('"express":"ok","koa":"ok","fastify":"ok"'))
     throw new Error(`${file} printed: ${stdout}${stderr}`);
   const warnings = stderr.trim();
-  return warnings === '' ? 'Express 200 + Koa 200, exact id' : `ok, with stderr: ${warnings}`;
+  return warnings === ''
+    ? 'Express 200 + Koa 200 + Fastify 200, exact id'
+    : `ok, with stderr: ${warnings}`;
 }
 
 /** Type-checks the consumer in esm/ (type module) or cjs/ (type commonjs) with the installed tsc. */

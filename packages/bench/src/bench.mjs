@@ -52,7 +52,7 @@ const GROUPS = {
   express5: 'express',
   koa2: 'koa',
   koa3: 'koa',
-  fastify: 'node',
+  fastify: 'fastify',
   node: 'node',
   pglite: 'pglite',
   pg: 'postgres',

@@ -15,6 +15,7 @@ export const SETUPS = [
   { id: 'koa2-plant', kind: 'ours', label: 'plantRoutes on Koa 2' },
   { id: 'koa3-plant', kind: 'ours', label: 'plantRoutes on Koa 3' },
   { id: 'fastify', kind: 'baseline', label: 'Fastify 5 + JSON schema + @fastify/jwt' },
+  { id: 'fastify-plant', kind: 'ours', label: 'plantPlugin on Fastify 5' },
   { id: 'node-echo', kind: 'echo', label: 'node:http echo' },
   { id: 'node-hand', kind: 'baseline', label: 'node:http + jose + valibot' },
   { id: 'node-plant', kind: 'ours', label: 'createNodeHandler on node:http' },
@@ -71,6 +72,7 @@ export const COMPARISONS = [
   { ours: 'koa3-plant', base: 'koa3-hand' },
   { ours: 'koa2-plant', base: 'koa3-echo' },
   { ours: 'node-plant', base: 'fastify', target: 1, goal: 'node:http entry ≥ Fastify' },
+  { ours: 'fastify-plant', base: 'fastify' },
   {
     ours: 'node-plant',
     base: 'node-hand',

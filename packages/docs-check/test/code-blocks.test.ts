@@ -28,9 +28,11 @@ function markdownFiles(): string[] {
   return files;
 }
 
+type Host = 'express' | 'koa' | 'fastify';
+
 interface Block extends CodeBlock {
-  /** Which globals the block takes as given: its page is about Express or about Koa. */
-  readonly host: 'express' | 'koa';
+  /** Which globals the block takes as given: its page is about Express, Koa or Fastify. */
+  readonly host: Host;
 }
 
 // A page about an example is checked as a file of that example: `./app` and the example's own
@@ -41,6 +43,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'docs/custom-storage.md': 'examples/custom-storage/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
+  'packages/fastify/README.md': 'packages/fastify/src',
   'packages/postgres/README.md': 'packages/postgres/src',
 };
 
@@ -61,7 +64,7 @@ function codeBlocks(): Block[] {
       const where = `${page}:${line}`;
       const home = HOMES[page] === undefined ? join(here, '.blocks') : join(root, HOMES[page]);
       const fileName = join(home, `__doc_${where.replace(/[/:.]/g, '_')}.ts`);
-      const host = /koa/i.test(page) ? 'koa' : 'express';
+      const host: Host = /koa/i.test(page) ? 'koa' : /fastify/i.test(page) ? 'fastify' : 'express';
       // Each block is a module of its own: its names cannot clash with another block's.
       blocks.push({ where, fileName, host, code: `${match[1] ?? ''}\nexport {};\n` });
     }
@@ -87,6 +90,7 @@ const options: ts.CompilerOptions = {
     '@plantstore/core': source('core/src/index.ts'),
     '@plantstore/core/testing': source('core/src/testing/index.ts'),
     '@plantstore/express': source('express/src/index.ts'),
+    '@plantstore/fastify': source('fastify/src/index.ts'),
     '@plantstore/koa': source('koa/src/index.ts'),
     '@plantstore/postgres': source('postgres/src/index.ts'),
   },
@@ -99,7 +103,7 @@ describe('the code blocks of the docs', () => {
     expect(blocks.length).toBeGreaterThan(20);
   });
 
-  it.each(['express', 'koa'] as const)(
+  it.each(['express', 'koa', 'fastify'] as const)(
     'about %s type-check against the packages as they are',
     (hostName) => {
       const globals = [

@@ -32,6 +32,7 @@ declare const ServiceUnavailableError: typeof import('@plantstore/core').Service
 declare const createTokenIssuer: typeof import('@plantstore/core/testing').createTokenIssuer;
 declare const plantRouter: typeof import('@plantstore/express').plantRouter;
 declare const plantRoutes: typeof import('@plantstore/koa').plantRoutes;
+declare const plantPlugin: typeof import('@plantstore/fastify').plantPlugin;
 declare const postgresStore: typeof import('@plantstore/postgres').postgresStore;
 declare const auth: import('@plantstore/core').Authenticator;
 type NewPlant = import('@plantstore/core').NewPlant;

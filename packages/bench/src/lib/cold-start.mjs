@@ -29,6 +29,12 @@ export const PROBES = [
       plantRoutes({ store: memoryStore(), auth: ${auth} });`,
   },
   {
+    name: '@plantstore/fastify: plantPlugin',
+    code: `const { jwtBearer, memoryStore } = await import('@plantstore/core');
+      const { plantPlugin } = await import('@plantstore/fastify');
+      plantPlugin({ store: memoryStore(), auth: ${auth} });`,
+  },
+  {
     name: '@plantstore/postgres + pg: postgresStore',
     code: `const { createPlantService, jwtBearer } = await import('@plantstore/core');
       const { postgresStore } = await import('@plantstore/postgres');

@@ -1,0 +1,2 @@
+// Globals of the pages about Fastify.
+declare const app: import('fastify').FastifyInstance;

@@ -1,0 +1,36 @@
+import { type BodySource, nodeHeaderReader, type PlantService } from '@plantstore/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Answers one request of the route: translates it for the core, then sends the core's answer
+ * through `reply`, so the host's `onSend` and `onResponse` hooks see it like any other, and leaves
+ * the principal on `request.plantstore`.
+ *
+ * @param service - the service
+ * @param request - a request Fastify's router matched to the route
+ * @param reply - its reply
+ * @param body - the unread body stream (after the host's `preParsing` hooks, if any)
+ * @returns the reply, sent
+ */
+export async function answer(
+  service: PlantService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: BodySource,
+): Promise<FastifyReply> {
+  const query = request.url.indexOf('?');
+  const result = await service.handle({
+    method: request.method,
+    path: query === -1 ? request.url : request.url.slice(0, query),
+    headers: nodeHeaderReader(request.raw),
+    body,
+    // Fastify's router matched method and path, with the host's own routing options.
+    matched: true,
+  });
+  request.plantstore = { principal: result.principal };
+  const vary = reply.getHeader('vary');
+  reply.code(result.status).headers(result.headers);
+  // A host's CORS hook may have set `Vary: Origin` already: add to it, do not replace it.
+  if (vary !== undefined) reply.header('vary', `${String(vary)}, ${result.headers.vary ?? ''}`);
+  return reply.send(result.body);
+}

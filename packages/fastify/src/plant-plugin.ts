@@ -1,0 +1,83 @@
+import {
+  createPlantService,
+  isPlantService,
+  type PlantService,
+  type PlantServiceOptions,
+} from '@plantstore/core';
+import type { FastifyPluginCallback } from 'fastify';
+import { routeScope } from './route-scope';
+
+/** Options of {@link plantPlugin}: the core's, less the routing that Fastify itself decides. */
+export type PlantPluginOptions = Omit<
+  PlantServiceOptions,
+  'basePath' | 'strictRouting' | 'caseSensitiveRouting'
+>;
+
+/** The plugin {@link plantPlugin} returns, for `app.register`, with the service behind it. */
+export interface PlantPlugin extends FastifyPluginCallback {
+  /** The service behind the route, for `ready()` in a readiness probe; see {@link plantPlugin} on closing. */
+  readonly service: PlantService;
+}
+
+// Fastify's router matches the route, so the core's own routing options would do nothing here.
+const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
+  basePath: "register the plugin with Fastify's prefix: app.register(plugin, { prefix: '/api' })",
+  strictRouting: "Fastify's ignoreTrailingSlash decides trailing slashes",
+  caseSensitiveRouting: "Fastify's caseSensitive decides case",
+};
+
+/**
+ * Makes a Fastify 4 or 5 plugin that registers `POST /plants`, under the `prefix` it is registered
+ * with. The plugin is encapsulated: its content-type parser, error handler and request decorator
+ * apply to that one route, and the host's other routes, parsers and hooks are untouched. The
+ * route's answers (success or any contract error) are sent through `reply`, never thrown. A
+ * service made from options is closed when the app closes (`onClose`); one passed in is the caller's.
+ *
+ * @param options - the core's options (without its routing options), or a service made by
+ *   `createPlantService` so that one store and one key set cache serve several registrations
+ * @returns the plugin, with the `service` it serves
+ * @throws TypeError when an option is missing or wrong, at once
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { jwtBearer, memoryStore } from '@plantstore/core';
+ * import { plantPlugin } from '@plantstore/fastify';
+ *
+ * const app = Fastify();
+ * await app.register(plantPlugin({ store: memoryStore(), auth: jwtBearer({ jwksUri, issuer, audience }) }), { prefix: '/api' });
+ * await app.listen({ port: 3000 }); // POST /api/plants
+ * ```
+ */
+export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPlugin {
+  const owned = !isPlantService(options);
+  const service = owned ? createService(options) : options;
+  let closing: Promise<void> | undefined;
+  const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
+    try {
+      routeScope(scope, service);
+    } catch (error) {
+      // Fastify's own refusals (another `plantstore` request decorator, say) fail `register`.
+      done(error as Error);
+      return;
+    }
+    // A service made here is this plugin's to release; one passed in belongs to the caller.
+    if (owned) scope.addHook('onClose', () => (closing ??= service.close()));
+    done();
+  };
+  return Object.assign(plugin, {
+    service,
+    [Symbol.for('plugin-meta')]: { name: '@plantstore/fastify', fastify: '^4.28.0 || 5.x' },
+  });
+}
+
+function createService(options: PlantPluginOptions): PlantService {
+  // Not an object: the core names what it received.
+  if (typeof options === 'object' && options !== null) {
+    for (const [option, instead] of Object.entries(DECIDED_BY_FASTIFY)) {
+      if (option in options) {
+        throw new TypeError(`Plantstore: @plantstore/fastify takes no "${option}": ${instead}.`);
+      }
+    }
+  }
+  return createPlantService(options);
+}

@@ -1,0 +1,33 @@
+import type { BodySource, PlantService } from '@plantstore/core';
+import type { FastifyInstance } from 'fastify';
+import { answer } from './answer';
+
+const INVALID_MEDIA = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+
+/**
+ * Sets up the plugin's own scope: the request decorator, a content-type parser that reads nothing,
+ * an error handler for the one error Fastify raises before the route, and `POST /plants`. None of
+ * it reaches the host's other routes.
+ *
+ * @param scope - the encapsulated instance Fastify gives the plugin
+ * @param service - the service that answers the route
+ * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
+ */
+export function routeScope(scope: FastifyInstance, service: PlantService): void {
+  scope.decorateRequest('plantstore', undefined);
+  // Every media type, and none, reaches the handler as the unread stream, so the core
+  // authenticates first and then judges the type, limit, time-out and bytes itself.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, payload, parsed) => parsed(null, payload));
+  // Fastify 5 refuses a Content-Type it cannot parse (`json`, an empty one) before any parser, in
+  // its own shape and before the token is checked; the core answers it as the contract says.
+  scope.setErrorHandler((error: unknown, request, reply) => {
+    const unparsable = error instanceof Error && 'code' in error && error.code === INVALID_MEDIA;
+    // Anything else (a host hook's error on this route, say) goes on to the host's error handler.
+    if (!unparsable) throw error;
+    return answer(service, request, reply, request.raw);
+  });
+  scope.post<{ Body: BodySource | undefined }>('/plants', (request, reply) =>
+    answer(service, request, reply, request.body ?? request.raw),
+  );
+}

@@ -1,0 +1,167 @@
+import { createPlantService, memoryStore, type PlantService } from '@plantstore/core';
+import { expectError, send } from '@plantstore/http-suite';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type PlantPlugin, plantPlugin, type PlantRequestState } from '../src/index';
+import { useFixture } from './fixture';
+import { countingErrorHandler, type FastifyFactory, majors, start } from './hosts';
+
+const fixture = useFixture();
+
+/**
+ * An "existing" app: its own `GET /plants`, a JSON route on Fastify's own parser, a failing route,
+ * a 404 handler and an error handler, with the plugin registered beside them.
+ */
+function existingApp(
+  fastify: FastifyFactory,
+  plugin: PlantPlugin,
+  before: (app: FastifyInstance) => void = () => undefined,
+  options: FastifyServerOptions = {},
+) {
+  const app = fastify(options);
+  const errors = countingErrorHandler(app);
+  before(app);
+  app.get('/plants', () => ({ host: 'plant list' }));
+  app.post('/echo', (request) => ({ host: 'echo', body: request.body }));
+  app.get('/boom', () => {
+    throw new Error('host failure');
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ host: 'not found' }));
+  void app.register(plugin);
+  return { app, errors };
+}
+
+const plugin = (): PlantPlugin => plantPlugin({ store: memoryStore(), auth: fixture.auth() });
+
+for (const [name, fastify] of majors) {
+  describe(`${name}: the plugin inside an existing app`, () => {
+    it("keeps the host's own GET /plants, JSON route, 404 handler and error handler working", async () => {
+      const { app, errors } = existingApp(fastify, plugin());
+      const host = fixture.track(await start(app));
+      const list = await send(host.url, { method: 'GET' });
+      expect([list.status, list.json]).toEqual([200, { host: 'plant list' }]);
+      const echo = await fixture.post(host.url, '{"a":1}', { path: '/echo' });
+      expect([echo.status, echo.json]).toEqual([200, { host: 'echo', body: { a: 1 } }]);
+      const extra = await fixture.post(host.url, '{}', { path: '/plants/extra' });
+      expect([extra.status, extra.json]).toEqual([404, { host: 'not found' }]);
+      const boom = await send(host.url, { method: 'GET', path: '/boom' });
+      expect([boom.status, boom.json]).toEqual([
+        500,
+        { host: 'error handler', message: 'host failure' },
+      ]);
+      // Fastify's JSON parser still judges the host's own routes, through the host's error handler.
+      const bad = await fixture.post(host.url, '{"a":', { path: '/echo' });
+      expect(bad.status).toBe(400);
+      expect(bad.json).toMatchObject({ host: 'error handler' });
+      expect(errors).toHaveLength(2);
+      expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
+      expectError(await fixture.post(host.url, '{"id":2,'), 400, /not valid JSON/);
+      expect(errors).toHaveLength(2);
+    });
+
+    it('puts the principal on request.plantstore for the host onResponse hook', async () => {
+      const seen: (PlantRequestState | undefined)[] = [];
+      const { app } = existingApp(fastify, plugin(), (host) =>
+        host.addHook('onResponse', (request, _reply, done) => {
+          seen.push(request.plantstore);
+          done();
+        }),
+      );
+      const host = fixture.track(await start(app));
+      expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
+      expect(seen[0]?.principal?.subject).toBe('gardener');
+      expect(seen[0]?.principal?.scopes).toEqual(['plants:write']);
+      const anonymous = await send(host.url, {
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(anonymous.status).toBe(401);
+      expect(seen[1]).toEqual({ principal: undefined });
+      expect((await send(host.url, { method: 'GET' })).status).toBe(200);
+      expect(seen).toHaveLength(3);
+      expect(seen[2]).toBeUndefined();
+    });
+
+    it("runs the host's hooks around the route; onSend sees and decorates its answer", async () => {
+      const hooks: string[] = [];
+      const { app } = existingApp(fastify, plugin(), (host) => {
+        host.addHook('onRequest', (_request, reply, done) => {
+          hooks.push('onRequest');
+          void reply.header('vary', 'Origin');
+          done();
+        });
+        host.addHook('preHandler', (_request, _reply, done) => {
+          hooks.push('preHandler');
+          done();
+        });
+        host.addHook('onSend', (_request, reply, payload, done) => {
+          hooks.push(`onSend ${String(payload)}`);
+          void reply.header('x-observed', String(reply.statusCode));
+          done(null, payload);
+        });
+      });
+      const host = fixture.track(await start(app));
+      const reply = await fixture.post(host.url, '{"id":1,"name":"Fern"}');
+      expect([reply.status, reply.text]).toEqual([200, '{"name":"Fern"}']);
+      expect(reply.headers.vary).toBe('Origin, Authorization');
+      expect(reply.headers['x-observed']).toBe('200');
+      expect(hooks).toEqual(['onRequest', 'preHandler', 'onSend {"name":"Fern"}']);
+    });
+
+    it("sends an error of a host hook on the route to the host's error handler", async () => {
+      const { app, errors } = existingApp(fastify, plugin(), (host) =>
+        host.addHook('preHandler', (request, _reply, done) => {
+          done(
+            request.headers['x-fail'] === undefined ? undefined : new Error('host hook failure'),
+          );
+        }),
+      );
+      const host = fixture.track(await start(app));
+      const reply = await fixture.post(host.url, '{"id":1,"name":"a"}', {
+        headers: { 'x-fail': '1' },
+      });
+      expect([reply.status, reply.json]).toEqual([
+        500,
+        { host: 'error handler', message: 'host hook failure' },
+      ]);
+      expect(errors).toHaveLength(1);
+    });
+
+    it("routes a truly unexpected failure to the host's error handler, never to an unhandled rejection", async () => {
+      const service = createPlantService({ store: memoryStore(), auth: fixture.auth() });
+      // A service whose handle rejects, which the real one never does: inherits the service's brand.
+      const broken = Object.create(service, {
+        handle: { value: () => Promise.reject(new Error('adapter bug')) },
+      }) as PlantService;
+      const { app, errors } = existingApp(fastify, plantPlugin(broken));
+      const host = fixture.track(await start(app));
+      const reply = await fixture.post(host.url, '{"id":1,"name":"a"}');
+      expect([reply.status, reply.json]).toEqual([
+        500,
+        { host: 'error handler', message: 'adapter bug' },
+      ]);
+      expect(errors).toHaveLength(1);
+    });
+
+    it("follows Fastify's own routing options for trailing slashes and case", async () => {
+      const strict = existingApp(fastify, plugin());
+      const strictHost = fixture.track(await start(strict.app));
+      for (const path of ['/plants/', '/Plants']) {
+        const reply = await fixture.post(strictHost.url, '{"id":1,"name":"a"}', { path });
+        expect([reply.status, reply.json]).toEqual([404, { host: 'not found' }]);
+      }
+      // Fastify 5 reads the router's options from `routerOptions`; Fastify 4 from the top level.
+      const routing = { ignoreTrailingSlash: true, caseSensitive: false };
+      const options = name === 'Fastify 4' ? routing : { routerOptions: routing };
+      const lenient = existingApp(fastify, plugin(), undefined, options);
+      const lenientHost = fixture.track(await start(lenient.app));
+      for (const [path, id] of [
+        ['/plants/', 1],
+        ['/Plants', 2],
+      ] as const) {
+        const reply = await fixture.post(lenientHost.url, `{"id":${id},"name":"a"}`, { path });
+        expect(reply.status).toBe(200);
+      }
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { PlantService, Principal } from '@plantstore/core';
+import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { expectTypeOf } from 'vitest';
+import {
+  type PlantPlugin,
+  plantPlugin,
+  type PlantPluginOptions,
+  type PlantRequestState,
+} from '../src/index';
+
+// Type tests, checked by `tsc -p packages/fastify/tsconfig.json` (never run).
+declare const app: FastifyInstance;
+declare const request: FastifyRequest;
+declare const plants: PlantPlugin;
+
+expectTypeOf(plantPlugin).parameter(0).toEqualTypeOf<PlantPluginOptions | PlantService>();
+expectTypeOf(plantPlugin).returns.toEqualTypeOf<PlantPlugin>();
+expectTypeOf<PlantPlugin>().toExtend<FastifyPluginCallback>();
+expectTypeOf<PlantPlugin['service']>().toEqualTypeOf<PlantService>();
+
+// The routing options are Fastify's here, not the core's.
+expectTypeOf<PlantPluginOptions>().not.toHaveProperty('basePath');
+expectTypeOf<PlantPluginOptions>().not.toHaveProperty('strictRouting');
+expectTypeOf<PlantPluginOptions>().not.toHaveProperty('caseSensitiveRouting');
+
+// request.plantstore is typed through the FastifyRequest merge, on any route's request.
+expectTypeOf(request.plantstore).toEqualTypeOf<PlantRequestState | undefined>();
+expectTypeOf<PlantRequestState['principal']>().toEqualTypeOf<Principal | undefined>();
+app.addHook('onResponse', (req, _reply, done) => {
+  expectTypeOf(req.plantstore?.principal?.subject).toEqualTypeOf<string | undefined>();
+  done();
+});
+app.get<{ Body: { a: number } }>('/typed', (req) => {
+  expectTypeOf(req.plantstore).toEqualTypeOf<PlantRequestState | undefined>();
+  return req.body.a;
+});
+
+// Registrable as it is, with Fastify's own register options.
+void app.register(plants);
+void app.register(plants, { prefix: '/api' });
