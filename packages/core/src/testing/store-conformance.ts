@@ -42,6 +42,13 @@ function existingOf(result: InsertResult): NewPlant {
  * Registers the conformance suite of {@link PlantStore} with your test runner: every store, ours
  * and yours, must pass it. Failures are `node:assert` errors, which every runner reports.
  *
+ * What it checks: creation, the existing plant reported unchanged under the id asked for (the core
+ * answers a store that reports another id with a 500), exact int64 ids, atomicity under concurrent
+ * inserts of one id, and the abort signal. What a store throws is the core's to map: throw
+ * `ServiceUnavailableError('store_unavailable', …)` when the backend cannot be reached, or let the
+ * driver's error through: Node network errors (`ECONNREFUSED`, `ECONNRESET`, …) and retryable
+ * SQLSTATEs (class 08, 53, 57P01–57P03, 40001, 40P01) answer 503 with `Retry-After`, anything else 500.
+ *
  * @param runner - `{ describe, it }` of vitest (or jest, or node:test)
  * @param name - the store's name, for the report
  * @param options - how to create (and destroy) a fresh, empty store
