@@ -1,20 +1,8 @@
-import { createServer } from 'node:http';
-import {
-  createNodeHandler,
-  createPlantService,
-  jwtBearer,
-  memoryStore,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { jwtBearer, memoryStore } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { plantRouter } from '@plantstore/express';
-import { plantPlugin } from '@plantstore/fastify';
-import { type ContractHost, listen, type Outgoing, type Reply, send } from '@plantstore/http-suite';
-import { plantRoutes } from '@plantstore/koa';
-import express from 'express';
-import Fastify from 'fastify';
-import Koa from 'koa';
+import { type ContractHost, type Outgoing, type Reply, send } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hosts } from './hosts';
 
 // The headers the contract names; everything else (Date, X-Powered-By, Keep-Alive) is the host's.
 const CONTRACT_HEADERS = [
@@ -25,36 +13,6 @@ const CONTRACT_HEADERS = [
   'retry-after',
   'connection',
 ] as const;
-
-type Start = (options: PlantServiceOptions) => Promise<ContractHost>;
-
-const hosts: Readonly<Record<string, Start>> = {
-  'Express 5': (options) => {
-    const app = express();
-    app.use('/api', plantRouter(options));
-    return listen(createServer(app), '/api');
-  },
-  'Koa 3': (options) => {
-    const app = new Koa();
-    app.use(plantRoutes({ ...options, prefix: '/api' }));
-    const callback = app.callback();
-    return listen(
-      createServer((req, res) => void callback(req, res)),
-      '/api',
-    );
-  },
-  'Fastify 5': async (options) => {
-    const app = Fastify();
-    await app.register(plantPlugin(options), { prefix: '/api' });
-    await app.ready();
-    return listen(app.server, '/api');
-  },
-  'node:http': (options) =>
-    listen(
-      createServer(createNodeHandler(createPlantService({ ...options, basePath: '/api' }))),
-      '/api',
-    ),
-};
 
 function view(reply: Reply): Record<string, unknown> {
   const headers = Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, reply.headers[name]]));

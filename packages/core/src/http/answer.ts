@@ -36,12 +36,17 @@ export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
  *
  * @param error - what went wrong, its challenge already in the service's realm
  * @param principal - who made the request, when the token was verified
+ * @param bodyUnread - the request's body is still on the connection, so the connection must close
  * @returns the answer to write
  */
-export function errorAnswer(error: PlantStoreError, principal?: Principal): PlantAnswer {
+export function errorAnswer(
+  error: PlantStoreError,
+  principal?: Principal,
+  bodyUnread = false,
+): PlantAnswer {
   const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
   // The client is told to hang up: the rest of its body is not going to be read.
-  if (error.status === 408 || error.status === 413) headers.connection = 'close';
+  if (bodyUnread || error.status === 408 || error.status === 413) headers.connection = 'close';
   const message = error.expose
     ? error.message
     : (PUBLIC_MESSAGES[error.status] ?? PUBLIC_MESSAGES[500] ?? '');

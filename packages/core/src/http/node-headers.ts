@@ -1,13 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import type { HeaderReader } from './request';
 
-// Node keeps only the first of these when a request repeats them (and discards the rest silently);
-// the route must see every copy to refuse a repeated credential or media type.
-const KEPT_ONCE_BY_NODE = new Set(['authorization', 'content-type']);
+// Read from the raw header list, for two reasons. Node keeps only the first `authorization` and
+// `content-type` when a request repeats them, and the route must see every copy to refuse a repeat.
+// And `req.headers` holds only the first 1000 headers: a `content-encoding: gzip` sent after 996
+// fillers would be invisible there. Every header the route decides on is read the same way.
+const READ_RAW = new Set([
+  'authorization',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'content-length',
+]);
 
 /**
- * Reads a Node request's headers without building `headersDistinct` for every request: the parsed
- * `req.headers` for most names, and the raw header list for the two whose repeats Node discards.
+ * Reads a Node request's headers without building `headersDistinct` for every request: the raw header
+ * list for every header the route decides on, the parsed `req.headers` for any other name.
  *
  * @param req - a Node request (Express's and Koa's are ones)
  * @returns a header reader for the core
@@ -18,7 +26,7 @@ const KEPT_ONCE_BY_NODE = new Set(['authorization', 'content-type']);
  */
 export function nodeHeaderReader(req: IncomingMessage): HeaderReader {
   return (name) => {
-    if (KEPT_ONCE_BY_NODE.has(name)) return rawValues(req.rawHeaders, name);
+    if (READ_RAW.has(name)) return rawValues(req.rawHeaders, name);
     const value = req.headers[name];
     if (value === undefined) return undefined;
     return typeof value === 'string' ? [value] : value;

@@ -11,7 +11,12 @@ import { insertPlant } from '../plant/insert-plant';
 import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
 import { parsePlantBody } from '../body/read-plant-body';
 import type { Principal } from '../auth/principal';
-import { headerReader, type PlantAnswer, type PlantRequest } from '../http/request';
+import {
+  headerReader,
+  type HeaderReader,
+  type PlantAnswer,
+  type PlantRequest,
+} from '../http/request';
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
 
@@ -63,6 +68,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     error: unknown,
     request: PlantRequest,
     principal: Principal | undefined,
+    bodyUnread: boolean,
   ): PlantAnswer => {
     const failure: PlantStoreError = isPlantStoreError(error)
       ? error
@@ -74,17 +80,19 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       runHook(config.onRejected, failure, context, config.onError);
       if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
     }
-    return errorAnswer(failure, principal);
+    return errorAnswer(failure, principal, bodyUnread);
   };
 
   const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
+    const headers = headerReader(request.headers);
+    // Until the body is read, an answer leaves it on the connection: it must close (see below).
+    let bodyUnread = hasUnreadBody(request, headers);
     try {
       if (request.matched !== true) {
         if (!isRoutePath(request.path)) throw new NotFoundError();
         if (request.method !== 'POST') throw new MethodNotAllowedError();
       }
-      const headers = headerReader(request.headers);
       const token = readBearerToken(headers('authorization'));
       const authRequest: AuthRequest = { method: request.method, path: request.path, headers };
       principal = await authenticate(config.auth, token, authRequest);
@@ -94,13 +102,14 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
         headers('transfer-encoding'),
       );
       const plant = await parsePlantBody(request, headers, bodyLimits);
+      bodyUnread = false;
       const created = await insertPlant(config.store, plant, principal, storeLimits);
       if (created && config.onCreated !== undefined) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
       return plantAnswer(plant, principal);
     } catch (error) {
-      return reject(error, request, principal);
+      return reject(error, request, principal, bodyUnread);
     }
   };
 
@@ -132,6 +141,18 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   };
   Object.defineProperty(service, brand, { value: true });
   return service;
+}
+
+/**
+ * Whether the request still has a body on the connection: a host parser did not take it, and it was
+ * declared (a length other than 0, or a transfer coding). An answer sent before reading it must close
+ * the connection, or Node goes on reading the rest (64 MiB, one byte at a time) to reuse it, outside
+ * every limit and time-out the route applies.
+ */
+function hasUnreadBody(request: PlantRequest, headers: HeaderReader): boolean {
+  if (request.body === undefined || request.body === null) return false;
+  const length = headers('content-length');
+  return headers('transfer-encoding') !== undefined || (length !== undefined && length[0] !== '0');
 }
 
 function hookContext(request: PlantRequest, principal: Principal | undefined): HookContext {
