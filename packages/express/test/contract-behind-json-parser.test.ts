@@ -11,7 +11,7 @@ import { countingErrorHandler, hostCatchAll, majors, mountings, start } from './
 const DECIDED_BY_JSON_PARSER: Readonly<Record<string, string>> = {
   'refuses a body that is not JSON': "the parser's own 400 (entity.parse.failed) goes to the host",
   'answers an unauthenticated request without reading its body':
-    "the parser reads the body before the route sees the token (and a declared 1 MB is over the parser's 100 kB: its own 413)",
+    'the parser reads the body (over its limit, drains it to the end) before the route sees the token',
   'answers 408 when the body does not arrive within the read time-out':
     'the parser waits for the body without a time-out',
   'answers 415 for another media type, another charset, none, or a compressed body':

@@ -1,5 +1,5 @@
 import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
-import { type ContractHost, expectError, send } from '@plantstore/http-suite';
+import { type ContractHost, expectError } from '@plantstore/http-suite';
 import type { Express, RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { type PlantRouter, plantRouter } from '../src/index';

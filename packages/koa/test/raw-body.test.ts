@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { jwtBearer, memoryStore, type PlantStoreError } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { expectError, listen, send } from '@plantstore/http-suite';
+import { type ContractHost, expectError, listen, send } from '@plantstore/http-suite';
 import Koa3 from 'koa3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plantRoutes } from '../src/index';
@@ -12,8 +12,7 @@ describe('a raw body kept as bytes in ctx.request.rawBody', () => {
   let token: string;
   const store = memoryStore();
   const rejected: PlantStoreError[] = [];
-  let url = '';
-  let close = async (): Promise<void> => undefined;
+  let host: ContractHost | undefined;
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
@@ -37,17 +36,15 @@ describe('a raw body kept as bytes in ctx.request.rawBody', () => {
         onRejected: (error) => void rejected.push(error),
       }),
     );
-    const host = await listen(createServer(nodeListener(app)));
-    url = host.url;
-    close = host.close;
+    host = await listen(createServer(nodeListener(app)));
   });
   afterAll(async () => {
-    await close();
+    await host?.close();
     await issuer.close();
   });
 
   const post = (body: string | Buffer) =>
-    send(url, {
+    send(host?.url ?? '', {
       body,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
