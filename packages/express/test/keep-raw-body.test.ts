@@ -56,9 +56,9 @@ for (const [name, express] of majors) {
       const { host } = await hostWith(
         (route) =>
           express.json({
-            verify: (req, res, body, encoding) => {
+            verify: (req, res, body) => {
               given.push(body);
-              route.keepRawBody(req, res, body, encoding);
+              route.keepRawBody(req, res, body);
             },
           }),
         (app) =>

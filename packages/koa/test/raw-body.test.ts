@@ -22,7 +22,8 @@ describe('a raw body kept as bytes in ctx.request.rawBody', () => {
     app.use(async (ctx, next) => {
       const chunks: Buffer[] = [];
       for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
-      (ctx.request as { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
+      // koa-bodyparser's typings declare `rawBody` a string on every request; this host keeps bytes.
+      Object.assign(ctx.request, { rawBody: Buffer.concat(chunks) });
       await next();
     });
     app.use(
