@@ -40,6 +40,7 @@ interface Block extends CodeBlock {
 const HOMES: Readonly<Record<string, string>> = {
   'docs/express.md': 'examples/express/src',
   'docs/koa.md': 'examples/koa/src',
+  'docs/nestjs.md': 'examples/nestjs/src',
   'docs/custom-storage.md': 'examples/custom-storage/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
@@ -84,6 +85,8 @@ const options: ts.CompilerOptions = {
   noEmit: true,
   skipLibCheck: true,
   resolveJsonModule: true,
+  // NestJS's decorators (docs/nestjs.md) are the legacy ones; no other block uses decorators.
+  experimentalDecorators: true,
   verbatimModuleSyntax: false,
   baseUrl: root,
   paths: {

@@ -1,3 +1,4 @@
 export { plantRouter } from './plant-router';
 export type { PlantRouter } from './plant-router';
+export type { KeepRawBody } from './keep-raw-body';
 export type { PlantLocals } from './locals';

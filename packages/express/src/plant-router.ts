@@ -7,12 +7,29 @@ import {
   writeAnswer,
 } from '@plantstore/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { type KeepRawBody, rawBodyKeeper } from './keep-raw-body';
 import { requestBody } from './request-body';
 
 /** The middleware {@link plantRouter} returns: an Express `RequestHandler` with its service. */
 export interface PlantRouter extends RequestHandler {
   /** The service behind the route, for `ready()` in a readiness probe and `close()` at shutdown. */
   readonly service: PlantService;
+  /**
+   * The `verify` option for a body parser that runs before the route: it keeps the bytes of the
+   * requests the route claims (`POST …/plants`, at whatever mount) on `req.rawBody`, by reference,
+   * and nothing of any other request. The route then reads those bytes with its strict reader: ids
+   * past 2^53 stay exact, and duplicate keys, `__proto__`, lone surrogates, invalid UTF-8 and deep
+   * nesting are refused as when the route is mounted first. What the parser itself refuses (bad
+   * JSON, its charset and size limits) still never reaches the route.
+   *
+   * @example
+   * ```ts
+   * const plants = plantRouter({ store, auth });
+   * app.use(express.json({ verify: plants.keepRawBody })); // the app's parser, for every route
+   * app.use('/api', plants); // POST /api/plants reads the bytes the parser kept
+   * ```
+   */
+  readonly keepRawBody: KeepRawBody;
 }
 
 /**
@@ -58,5 +75,5 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
       // `handle` never rejects; this keeps anything truly unexpected off Express 4's unhandled path.
       .catch(next);
   };
-  return Object.assign(plantRoute, { service });
+  return Object.assign(plantRoute, { service, keepRawBody: rawBodyKeeper(service) });
 }

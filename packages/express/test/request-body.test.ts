@@ -7,6 +7,7 @@ const fake = (fields: {
   _body?: boolean;
   readableEnded: boolean;
   body?: unknown;
+  rawBody?: unknown;
   headers?: Record<string, string>;
 }): Request => ({ headers: {}, ...fields }) as unknown as Request;
 
@@ -40,6 +41,24 @@ describe('requestBody', () => {
     });
     expect(requestBody(fake({ readableEnded: true, body: bytes })).parsedBody).toBe(bytes);
     expect(requestBody(fake({ readableEnded: true, body: {} }))).toEqual({ parsedBody: {} });
+  });
+
+  it('hands over the raw body a parser kept in req.rawBody, bytes or text, before the parsed value', () => {
+    const bytes = Buffer.from('{"id":9007199254740993}');
+    const parsed = { id: 9007199254740992 };
+    expect(
+      requestBody(fake({ _body: true, readableEnded: true, rawBody: bytes, body: parsed })).body,
+    ).toBe(bytes);
+    expect(
+      requestBody(fake({ readableEnded: true, rawBody: '{"id":1}', body: { id: 1 } })),
+    ).toEqual({
+      body: '{"id":1}',
+    });
+  });
+
+  it('reads the unread stream, not a req.rawBody, when no parser consumed it', () => {
+    const req = fake({ readableEnded: false, rawBody: Buffer.from('{}') });
+    expect(requestBody(req).body).toBe(req);
   });
 
   it('hands over the ended stream when a reader kept nothing, so the core reports it consumed', () => {

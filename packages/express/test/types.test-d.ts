@@ -1,7 +1,7 @@
 import type { PlantService, PlantServiceOptions, Principal } from '@plantstore/core';
-import type { Express, RequestHandler, Response, Router } from 'express';
+import express, { type Express, type RequestHandler, type Response, type Router } from 'express';
 import { expectTypeOf } from 'vitest';
-import { type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
+import { type KeepRawBody, type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
 
 // Type tests, checked by `tsc -p packages/express/tsconfig.json` (never run).
 declare const res: Response;
@@ -25,3 +25,8 @@ declare const route: PlantRouter;
 app.use(route);
 app.use('/api/v1', route);
 router.use('/v1', route);
+
+// keepRawBody is a `verify` option of every body-parser parser.
+expectTypeOf<PlantRouter['keepRawBody']>().toEqualTypeOf<KeepRawBody>();
+app.use(express.json({ verify: route.keepRawBody }));
+app.use(express.text({ type: 'application/json', verify: route.keepRawBody }));

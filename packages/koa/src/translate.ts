@@ -3,16 +3,16 @@ import type { ParameterizedContext } from 'koa';
 
 /** What body parsers leave on `ctx.request`; read structurally so no parser's typings are needed. */
 interface ParsedKoaRequest {
-  /** The text `@koa/bodyparser` and `koa-bodyparser` keep beside the parsed value. */
+  /** The text `@koa/bodyparser` and `koa-bodyparser` keep beside the parsed value; or bytes. */
   readonly rawBody?: unknown;
   readonly body?: unknown;
 }
 
 /**
  * Translates a Koa context into the core's request. The body is, in order of preference: the raw
- * text a host body parser kept (`ctx.request.rawBody`: ids stay exact), the unread stream (the core
- * reads it with its limit and time-out), or what a parser left after consuming the stream (the core
- * tells text and bytes from a parsed value). A stream consumed with nothing left is handed over as it
+ * text or bytes a host body parser kept (`ctx.request.rawBody`: ids stay exact), the unread stream
+ * (the core reads it with its limit and time-out), or what a parser left after consuming the stream
+ * (the core tells text and bytes from a parsed value). A stream consumed with nothing left is handed over as it
  * is; the core answers 400 `body_aborted`.
  *
  * @param ctx - the Koa context of a request the route claims
@@ -26,7 +26,8 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
     matched: true,
   };
   const { rawBody, body } = ctx.request as ParsedKoaRequest;
-  if (typeof rawBody === 'string') return { ...request, body: rawBody };
+  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array)
+    return { ...request, body: rawBody };
   // koa-bodyparser sets `body = {}` on requests it skips without reading, so only the stream tells.
   if (!ctx.req.readableEnded || body === undefined) return { ...request, body: ctx.req };
   return { ...request, parsedBody: body };

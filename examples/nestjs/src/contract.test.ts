@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import {
+  createPlantService,
+  jwtBearer,
+  memoryStore,
+  type PlantServiceOptions,
+  type PlantStoreError,
+} from '@plantstore/core';
+import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
+import { plantRouter } from '@plantstore/express';
+import { type ContractHost, describeHttpContract, expectError, send } from '@plantstore/http-suite';
+import type { RequestHandler } from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+/** The catch-all the suite expects behind the route: 200 `host:<METHOD> <path>`. */
+const hostCatchAll: RequestHandler = (req, res) => {
+  res.type('text/plain').send(`host:${req.method} ${req.originalUrl.split('?')[0] ?? ''}`);
+};
+
+/**
+ * Cases that Nest's JSON parser (body-parser 2, `express.json()`) decides before a route mounted as
+ * Nest middleware runs; `rawBody: true` keeps everything else exact.
+ */
+const DECIDED_BY_NEST_PARSER: Readonly<Record<string, string>> = {
+  'refuses a body that is not JSON': "the parser's 400 goes to Nest's exception layer",
+  'answers an unauthenticated request without reading its body':
+    'the parser reads the body (over its limit, drains it to the end) before the route sees the token',
+  'answers 408 when the body does not arrive within the read time-out':
+    'the parser waits for the body without a time-out',
+  'answers 415 for another media type, another charset, none, or a compressed body':
+    "the parser refuses charset=latin1 (415) and the false gzip body (400) through Nest's exception layer",
+};
+
+const ROUTE = Symbol('route');
+
+/** Mounts the route the Nest way: as middleware of a module, for `POST api/plants`. */
+@Module({})
+class RouteModule implements NestModule {
+  constructor(@Inject(ROUTE) private readonly route: RequestHandler) {}
+
+  static with(route: RequestHandler): DynamicModule {
+    return { module: RouteModule, providers: [{ provide: ROUTE, useValue: route }] };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(this.route).forRoutes({ path: 'api/plants', method: RequestMethod.POST });
+    consumer.apply(hostCatchAll).forRoutes({ path: '*path', method: RequestMethod.ALL });
+  }
+}
+
+@Module({})
+class EmptyModule {}
+
+async function listening(app: NestExpressApplication): Promise<ContractHost> {
+  await app.listen(0, '127.0.0.1');
+  const url = `${await app.getUrl()}/api`;
+  return {
+    url,
+    close: async () => {
+      app.getHttpServer().closeAllConnections();
+      await app.close();
+    },
+  };
+}
+
+describe('NestJS 11, the route mounted with app.use() before listen()', () => {
+  // Nest adds its body parsers at init, behind the route: nothing is decided before it.
+  describeHttpContract('NestJS 11, app.use() before listen()', {
+    passesOn: true,
+    async start(options: PlantServiceOptions) {
+      const app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
+      app.use('/api', plantRouter(options));
+      app.use(hostCatchAll);
+      return listening(app);
+    },
+  });
+});
+
+describe("NestJS 11, the route as module middleware behind Nest's parser, rawBody: true", () => {
+  beforeEach((context) => {
+    const reason = DECIDED_BY_NEST_PARSER[context.task.name];
+    if (reason !== undefined) context.skip(`decided before the route: ${reason}`);
+  });
+  describeHttpContract('NestJS 11, module middleware, rawBody: true', {
+    passesOn: true,
+    async start(options: PlantServiceOptions) {
+      // Nest middleware sees the whole path, so the service is told where it lives.
+      const route = plantRouter(createPlantService({ ...options, basePath: '/api' }));
+      const app = await NestFactory.create<NestExpressApplication>(RouteModule.with(route), {
+        rawBody: true,
+        logger: false,
+      });
+      return listening(app);
+    },
+  });
+});
+
+describe("NestJS 11, the route as module middleware behind Nest's parser", () => {
+  let idp: TokenIssuer;
+  let token: string;
+  const hosts: ContractHost[] = [];
+  beforeAll(async () => {
+    idp = await createTokenIssuer();
+    token = await idp.sign();
+  });
+  afterAll(async () => {
+    await Promise.all(hosts.map((host) => host.close()));
+    await idp.close();
+  });
+
+  const hostWith = async (rawBody: boolean) => {
+    const store = memoryStore();
+    const rejected: PlantStoreError[] = [];
+    const auth = jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience });
+    const route = plantRouter(
+      createPlantService({
+        store,
+        auth,
+        basePath: '/api',
+        onRejected: (e) => void rejected.push(e),
+      }),
+    );
+    const app = await NestFactory.create<NestExpressApplication>(RouteModule.with(route), {
+      rawBody,
+      logger: false,
+    });
+    const host = await listening(app);
+    hosts.push(host);
+    const post = (body: string) =>
+      send(host.url, {
+        body,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    return { store, rejected, post };
+  };
+
+  it('reads the bytes Nest kept with rawBody: true, so ids stay exact and duplicates are refused', async () => {
+    const { store, rejected, post } = await hostWith(true);
+    expect((await post('{"id":9007199254740993,"name":"Exact"}')).status).toBe(200);
+    expect(store.get(9007199254740993n)?.name).toBe('Exact');
+    expectError(await post('{"id":1,"name":"a","name":"b"}'), 400);
+    expect(rejected.at(-1)?.code).toBe('body_duplicate_key');
+  });
+
+  it('has only the parsed value without rawBody: ids past 2^53 refused, the last duplicate wins', async () => {
+    const { store, rejected, post } = await hostWith(false);
+    expectError(await post('{"id":9007199254740993,"name":"Rounded"}'), 400);
+    expect(rejected.at(-1)?.code).toBe('id_unsafe_in_parsed_body');
+    expect((await post('{"id":1,"name":"a","name":"b"}')).status).toBe(200);
+    expect(store.get(1n)?.name).toBe('b');
+  });
+});
