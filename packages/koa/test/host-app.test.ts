@@ -86,7 +86,7 @@ describe.each([
     }
     expect(observed).toEqual([
       { status: 200, body: created.text },
-      { status: 400, body: refused.text },
+      { status: 401, body: refused.text },
     ]);
   });
 
