@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
 import { type ContractHost, expectError, expectRouteHeaders, send } from '@plantstore/http-suite';
 import type { RequestHandler } from 'express';
@@ -7,6 +8,11 @@ import { useFixture } from './fixture';
 import { countingErrorHandler, hostCatchAll, majors, postWithoutLength, start } from './hosts';
 
 const fixture = useFixture();
+
+/** A `verify` that keeps every body's bytes on `req.rawBody`, as NestJS's `rawBody: true` does. */
+const keepEverything = (req: IncomingMessage, _res: ServerResponse, bytes: Buffer): void => {
+  Object.assign(req, { rawBody: bytes });
+};
 
 interface ParsedHost {
   readonly host: ContractHost;
@@ -30,34 +36,32 @@ for (const [name, express] of majors) {
   };
 
   describe(`${name} with express.json() mounted before the route`, () => {
-    it('creates a plant with a safe integer id from the parsed body', async () => {
-      const { host, store } = await hostWith(express.json());
-      const reply = await fixture.post(host.url, '{"id":9007199254740991,"name":"Fern","tag":"t"}');
-      expect(reply.status).toBe(200);
-      expectRouteHeaders(reply);
-      expect(reply.text).toBe('{"name":"Fern","tag":"t"}');
-      expect(store.get(9007199254740991n)?.name).toBe('Fern');
-    });
-
-    it('answers a replay 200 and other content 409, as without a parser', async () => {
-      const { host } = await hostWith(express.json());
-      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
-      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
-      expectError(await fixture.post(host.url, '{"id":5,"name":"B"}'), 409);
-    });
-
-    it('answers ids past 2^53 400 id_unsafe_in_parsed_body, with the mounting advice', async () => {
+    it('refuses every numeric id it only has parsed, stores nothing, and says how to keep the bytes', async () => {
       const { host, store, rejected } = await hostWith(express.json());
-      for (const id of ['9007199254740993', '9223372036854775807', '-9223372036854775808']) {
+      for (const id of [
+        '5',
+        '9007199254740993',
+        '4503599627370497.5',
+        '1.0000000000000001',
+        '1e-400',
+      ]) {
         const reply = await fixture.post(host.url, `{"id":${id},"name":"Rounded"}`);
-        expectError(
-          reply,
-          400,
-          /mount the plants route before the body parser \(express\.json\(\)/,
-        );
+        expectError(reply, 400, /verify: router\.keepRawBody/);
         expect(rejected.at(-1)?.code).toBe('id_unsafe_in_parsed_body');
       }
       expect(store.size).toBe(0);
+    });
+
+    it('creates, replays and conflicts exactly once the parser keeps the bytes for the route', async () => {
+      const { host, store } = await hostWith(express.json({ verify: keepEverything }));
+      const reply = await fixture.post(host.url, '{"id":9007199254740993,"name":"Fern","tag":"t"}');
+      expect(reply.status).toBe(200);
+      expectRouteHeaders(reply);
+      expect(reply.text).toBe('{"name":"Fern","tag":"t"}');
+      expect(store.get(9007199254740993n)?.name).toBe('Fern');
+      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
+      expect((await fixture.post(host.url, '{"id":5,"name":"A"}')).status).toBe(200);
+      expectError(await fixture.post(host.url, '{"id":5,"name":"B"}'), 409);
     });
 
     it("leaves bad JSON to express.json(), which answers 400 through the host's error handler", async () => {

@@ -91,6 +91,16 @@ describe('readBearerToken', () => {
     );
   });
 
+  it('answers 400 authorization_repeated for a second Bearer credential joined by a comma, as Headers joins repeats', () => {
+    for (const value of [`Bearer ${TOKEN}, Bearer ${TOKEN}`, `Bearer ${TOKEN} ,bearer\tx`]) {
+      expect(failure([value])).toMatchObject({ status: 400, code: 'authorization_repeated' });
+    }
+    expect(failure([`Bearer ${TOKEN}, Basic x`])).toMatchObject({
+      status: 401,
+      code: 'authorization_malformed',
+    });
+  });
+
   it('never puts the token in the message', () => {
     const error = failure([`Bearer ${TOKEN} extra`]) as InvalidTokenError;
     expect(error.message).not.toContain(TOKEN);

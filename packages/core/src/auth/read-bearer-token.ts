@@ -10,6 +10,7 @@ const MALFORMED = 'The Authorization header must be Bearer, a space and one toke
 const BAD_TOKEN = 'The bearer token contains characters RFC 6750 does not allow';
 const EXTRA = 'The Authorization header must carry exactly one bearer token';
 
+const SECOND_BEARER = /^[ \t]*,[ \t]*bearer[ \t]/iu;
 const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
@@ -92,6 +93,11 @@ export function readBearerToken(values: readonly string[] | undefined): string {
   while (index < end && isB64TokenChar(value.charCodeAt(index))) index += 1;
   if (index === tokenStart) throw malformed(BAD_TOKEN);
   while (index < end && value.charCodeAt(index) === EQUALS) index += 1;
+  // A Web `Headers` object joins a repeated field into one value, `Bearer a, Bearer b`: a second
+  // bearer credential after a comma is that repeat, whichever entry delivered it.
+  if (SECOND_BEARER.test(value.slice(index, end))) {
+    throw new MalformedAuthorizationError('authorization_repeated', REPEATED);
+  }
   if (index < end) throw malformed(isBlank(value.charCodeAt(index)) ? EXTRA : BAD_TOKEN);
   return value.slice(tokenStart, end);
 }

@@ -1,26 +1,24 @@
 import { InvalidBodyError } from '../errors/client-errors';
-import { ABOVE_INT64, BELOW_INT64, FORBIDDEN_KEYS, MAX_DEPTH } from './body-limits';
+import { FORBIDDEN_KEYS, MAX_DEPTH } from './body-limits';
 import { describeJsonType } from './describe-json-type';
 import type { PlantCandidate } from './plant-candidate';
 
 type Field = 'id' | 'name' | 'tag';
 
-// Any decimal that a double rounds to 2^64 or more is far beyond INT64_MAX, rounding or not.
-const CERTAINLY_BEYOND_INT64 = 2 ** 64;
-
 /**
  * Builds a candidate from a body the host's JSON parser (`JSON.parse`-based, such as `express.json()`)
- * already produced, applying the strict reader's structural rules to it. Safe-integer ids become
- * `bigint`; nested objects and arrays become empty placeholders of their type.
+ * already produced, applying the strict reader's structural rules to it. A numeric id is refused: the
+ * parser may have rounded it, so only a body read from its bytes can create a plant. Other id types
+ * go on to the schema (which names them); nested objects and arrays become empty placeholders.
  *
  * @param value - the parsed body, such as `req.body`
  * @returns a null-prototype {@link PlantCandidate} holding only the own members `id`, `name`, `tag`
  * @throws {@link InvalidBodyError} `body_not_object` (not a plain object), `body_too_deep` (nesting
  *   past 64), `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth), or
- *   `id_unsafe_in_parsed_body` (an integer id past 2^53 that the host's parser has rounded)
+ *   `id_unsafe_in_parsed_body` (a numeric id, which the host's parser may have rounded)
  * @example
  * ```ts
- * candidateFromParsed(JSON.parse('{"id":7,"name":"Fern","x":[1]}')); // { id: 7n, name: 'Fern' }
+ * candidateFromParsed(JSON.parse('{"id":"7","name":"Fern"}')); // { id: '7', name: 'Fern' }: the schema refuses it
  * ```
  */
 export function candidateFromParsed(value: unknown): PlantCandidate {
@@ -102,17 +100,14 @@ function placeholder(value: unknown): unknown {
   return Array.isArray(value) ? [] : (Object.create(null) as object);
 }
 
+// What the route answers for a numeric id it only has as a parsed value.
+const UNPROVABLE_ID =
+  "The id was read by the host application's JSON body parser, and a parsed number cannot show that it was sent exactly (1.0000000000000001 and 1 parse the same; ids past 2^53 are rounded). Mount the plants route before the body parser, or keep the raw body for it (Express: express.json({ verify: router.keepRawBody }); NestJS: rawBody: true; Koa: a parser that keeps ctx.request.rawBody).";
+
 function idFromParsed(id: unknown): unknown {
-  if (typeof id !== 'number') return placeholder(id);
-  if (Number.isSafeInteger(id)) return BigInt(id);
-  // Also ±Infinity, which JSON.parse makes of literals such as 1e400.
-  if (Math.abs(id) >= CERTAINLY_BEYOND_INT64) return id > 0 ? ABOVE_INT64 : BELOW_INT64;
-  if (Number.isInteger(id)) {
-    throw new InvalidBodyError(
-      'id_unsafe_in_parsed_body',
-      "The id is beyond ±2^53 and was rounded by the host application's JSON body parser; mount the plants route before the body parser (express.json(), Koa's bodyParser()) so it can read the exact digits.",
-    );
-  }
-  // A fraction (reported as id_not_integer) or NaN (a type mismatch).
-  return id;
+  // JSON.parse has already turned the digits into a double: a fraction may have vanished
+  // (4503599627370497.5, 1.0000000000000001, 1e-400) and a large id been rounded. Nothing here can
+  // prove the id exact, and the route never stores what it cannot prove.
+  if (typeof id === 'number') throw new InvalidBodyError('id_unsafe_in_parsed_body', UNPROVABLE_ID);
+  return placeholder(id);
 }

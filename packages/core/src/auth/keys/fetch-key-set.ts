@@ -51,16 +51,19 @@ async function readLimited(response: Response): Promise<string> {
     if (declared > MAX_BODY_BYTES) throw new Error('The key set answer is too large');
     return '';
   }
-  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
+    // Checked, not asserted: the stream's element type differs between Node's and Bun's typings.
+    const chunk: unknown = read.value;
+    if (!(chunk instanceof Uint8Array)) throw new Error('The key set answer is not bytes');
+    size += chunk.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
       throw new Error('The key set answer is too large');
     }
-    chunks.push(read.value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
