@@ -1,59 +1,31 @@
-import { createServer } from 'node:http';
-import {
-  createNodeHandler,
-  createPlantService,
-  jwtBearer,
-  memoryStore,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { jwtBearer, memoryStore } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { plantRouter } from '@plantstore/express';
-import { type ContractHost, listen, type Outgoing, type Reply, send } from '@plantstore/http-suite';
+import {
+  type ContractHost,
+  type ContractTarget,
+  contractView,
+  EXPRESS_MAJORS,
+  EXPRESS_AT_PREFIX,
+  expressTarget,
+  KOA_MAJORS,
+  KOA_AT_API,
+  koaTarget,
+  nodeHandlerTarget,
+  type Outgoing,
+  send,
+} from '@plantstore/http-suite';
 import { plantRoutes } from '@plantstore/koa';
-import express from 'express';
-import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The headers the contract names; everything else (Date, X-Powered-By, Keep-Alive) is the host's.
-const CONTRACT_HEADERS = [
-  'content-type',
-  'cache-control',
-  'vary',
-  'www-authenticate',
-  'retry-after',
-  'connection',
-] as const;
-
-type Start = (options: PlantServiceOptions) => Promise<ContractHost>;
-
-const hosts: Readonly<Record<string, Start>> = {
-  'Express 5': (options) => {
-    const app = express();
-    app.use('/api', plantRouter(options));
-    return listen(createServer(app), '/api');
-  },
-  'Koa 3': (options) => {
-    const app = new Koa();
-    app.use(plantRoutes({ ...options, prefix: '/api' }));
-    const callback = app.callback();
-    return listen(
-      createServer((req, res) => void callback(req, res)),
-      '/api',
-    );
-  },
-  'node:http': (options) =>
-    listen(
-      createServer(createNodeHandler(createPlantService({ ...options, basePath: '/api' }))),
-      '/api',
-    ),
+// The hosts of the kit, each with the route under a prefix.
+const hosts: Readonly<Record<string, ContractTarget>> = {
+  'Express 5': expressTarget(EXPRESS_MAJORS['Express 5'], plantRouter, {
+    mounting: EXPRESS_AT_PREFIX,
+  }),
+  'Koa 3': koaTarget(KOA_MAJORS['Koa 3'], plantRoutes, KOA_AT_API),
+  'node:http': nodeHandlerTarget(true),
 };
-
-function view(reply: Reply): Record<string, unknown> {
-  const headers = Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, reply.headers[name]]));
-  // Node adds `keep-alive` where nothing asked to close; only an explicit close is the route's.
-  if (headers.connection !== 'close') delete headers.connection;
-  return { status: reply.status, headers, body: reply.text };
-}
 
 describe('Express, Koa and node:http', () => {
   let issuer: TokenIssuer;
@@ -61,8 +33,8 @@ describe('Express, Koa and node:http', () => {
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
-    for (const [name, start] of Object.entries(hosts)) {
-      running[name] = await start({
+    for (const [name, target] of Object.entries(hosts)) {
+      running[name] = await target.start({
         store: memoryStore(),
         auth: jwtBearer({
           jwksUri: issuer.jwksUri,
@@ -139,11 +111,11 @@ describe('Express, Koa and node:http', () => {
     };
     const [reference, ...others] = Object.keys(hosts);
     for (const [name, request] of Object.entries(requests)) {
-      const expected = view(
+      const expected = contractView(
         await send((running[reference as string] as ContractHost).url, request),
       );
       for (const other of others) {
-        const actual = view(await send((running[other] as ContractHost).url, request));
+        const actual = contractView(await send((running[other] as ContractHost).url, request));
         expect({ request: name, host: other, ...actual }).toEqual({
           request: name,
           host: other,
