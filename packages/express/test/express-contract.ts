@@ -1,11 +1,11 @@
+import { describeHttpContract } from '@plantstore/http-suite';
 import {
-  describeHttpContract,
   EXPRESS_MAJORS,
   EXPRESS_MOUNTINGS,
   type ExpressMajor,
   expressTarget,
   hostRecord,
-} from '@plantstore/http-suite';
+} from '@plantstore/http-suite/hosts';
 import { describe, expect, it } from 'vitest';
 import { plantRouter } from '../src/index';
 

@@ -4,17 +4,14 @@ import {
   type PlantService,
   type PlantServiceOptions,
 } from '@plantstore/core';
+import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
 import {
   EXPRESS_MAJORS,
-  expectError,
   type ExpressFactory,
   hostCatchAll,
   hostErrorHandler,
   hostRecord,
-  listen,
-  send,
-  useHostFixture,
-} from '@plantstore/http-suite';
+} from '@plantstore/http-suite/hosts';
 import type { Express, RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { type PlantLocals, plantRouter } from '../src/index';

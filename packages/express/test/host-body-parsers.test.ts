@@ -1,17 +1,14 @@
 import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
 import {
   type ContractHost,
-  EXPRESS_MAJORS,
   expectError,
   expectRouteHeaders,
-  expressHostApp,
-  hostRecord,
   listen,
-  rawHead,
   send,
-  sendRaw,
   useHostFixture,
 } from '@plantstore/http-suite';
+import { rawHead, sendRaw } from '@plantstore/http-suite/client';
+import { EXPRESS_MAJORS, expressHostApp, hostRecord } from '@plantstore/http-suite/hosts';
 import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { plantRouter } from '../src/index';

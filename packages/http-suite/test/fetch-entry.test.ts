@@ -1,3 +1,4 @@
-import { describeHttpContract, fetchEntryTarget } from '../src/index';
+import { describeHttpContract } from '../src/index';
+import { fetchEntryTarget } from '../src/hosts/index';
 
 describeHttpContract('fetch entry on node:http', fetchEntryTarget);

@@ -1,4 +1,5 @@
-import { describeHttpContract, nodeHandlerTarget } from '../src/index';
+import { describeHttpContract } from '../src/index';
+import { nodeHandlerTarget } from '../src/hosts/index';
 
 describeHttpContract('createNodeHandler on node:http', nodeHandlerTarget(true));
 

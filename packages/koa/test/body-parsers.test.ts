@@ -1,13 +1,7 @@
 import bodyParser from '@koa/bodyparser';
 import type { PlantStoreError } from '@plantstore/core';
-import {
-  expectError,
-  KOA_MAJORS,
-  listen,
-  nodeListener,
-  send,
-  useHostFixture,
-} from '@plantstore/http-suite';
+import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
+import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
 import koaBodyParser from 'koa-bodyparser';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
+import { describeHttpContract } from '@plantstore/http-suite';
 import {
-  describeHttpContract,
   hostRecord,
   KOA_MAJORS,
   KOA_MOUNTINGS,
   type KoaMajor,
   koaTarget,
-} from '@plantstore/http-suite';
+} from '@plantstore/http-suite/hosts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { plantRoutes } from '../src/index';
 

@@ -1,13 +1,7 @@
 import Router from '@koa/router';
 import { createPlantService, memoryStore, type PlantStoreError } from '@plantstore/core';
-import {
-  KOA_MAJORS,
-  listen,
-  nodeListener,
-  type Outgoing,
-  send,
-  useHostFixture,
-} from '@plantstore/http-suite';
+import { listen, type Outgoing, send, useHostFixture } from '@plantstore/http-suite';
+import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { type PlantState, plantRoutes } from '../src/index';

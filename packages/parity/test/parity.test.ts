@@ -5,6 +5,10 @@ import {
   type ContractHost,
   type ContractTarget,
   contractView,
+  type Outgoing,
+  send,
+} from '@plantstore/http-suite';
+import {
   EXPRESS_MAJORS,
   EXPRESS_AT_PREFIX,
   expressTarget,
@@ -12,9 +16,7 @@ import {
   KOA_AT_API,
   koaTarget,
   nodeHandlerTarget,
-  type Outgoing,
-  send,
-} from '@plantstore/http-suite';
+} from '@plantstore/http-suite/hosts';
 import { plantRoutes } from '@plantstore/koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

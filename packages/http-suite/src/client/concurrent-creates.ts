@@ -13,9 +13,6 @@ export interface CreateAttempt {
   readonly body: string;
 }
 
-/** Creates per plant in {@link concurrentCreates}. */
-export const ATTEMPTS_PER_PLANT = 10;
-
 /** The same name in another Unicode normal form, or with a trailing space when it has only one. */
 function otherSpelling(name: string): string {
   if (name.normalize('NFC') !== name) return name.normalize('NFC');

@@ -1,10 +1,5 @@
 // The clients, apart from the contract suite: scripts outside vitest (the soak, host processes) use them.
-export {
-  ATTEMPTS_PER_PLANT,
-  concurrentCreates,
-  inFlight,
-  seededShuffle,
-} from './concurrent-creates';
+export { concurrentCreates, inFlight, seededShuffle } from './concurrent-creates';
 export type { CreateAttempt, ExactPlant } from './concurrent-creates';
 export { plantBody } from './plant-body';
 export type { PlantFields } from './plant-body';

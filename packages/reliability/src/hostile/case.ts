@@ -187,3 +187,22 @@ export function rawCase(
     ...(deviation === undefined ? {} : { deviation }),
   };
 }
+
+/** One row of a sample table: the sentence, the body, the answer, and headers over the defaults. */
+export type Sample = readonly [
+  what: string,
+  body: string | Uint8Array,
+  expect: Expectation,
+  headers?: CaseHeaders,
+];
+
+/**
+ * The cases of a sample table, sent with `node:http`.
+ *
+ * @param group - the catalog group
+ * @param rows - the samples
+ * @returns the cases
+ */
+export function sampleCases(group: CaseGroup, rows: readonly Sample[]): HostileCase[] {
+  return rows.map(([what, body, expect, headers]) => httpCase(group, what, body, expect, headers));
+}

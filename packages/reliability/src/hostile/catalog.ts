@@ -1,7 +1,6 @@
-import { bodyCases } from './body-samples';
 import type { HostileCase } from './case';
 import { framingCases } from './framing';
-import { headerCases } from './header-samples';
+import { readerCases } from './reader-samples';
 import { sizeCases } from './sizes';
 
 /**
@@ -11,7 +10,6 @@ import { sizeCases } from './sizes';
  */
 export const hostileCatalog: readonly HostileCase[] = [
   ...framingCases,
-  ...headerCases,
-  ...bodyCases,
+  ...readerCases,
   ...sizeCases,
 ];

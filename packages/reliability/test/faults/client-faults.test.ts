@@ -7,7 +7,7 @@ import {
   type RawConnection,
   rawHead,
   send,
-} from '@plantstore/http-suite';
+} from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
 import type { SentPlant } from '../../src/check/nothing-lost';

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import {
-  ATTEMPTS_PER_PLANT,
-  concurrentCreates,
-  type CreateAttempt,
-  inFlight,
-  postPlant,
-} from '@plantstore/http-suite';
+import { concurrentCreates, inFlight, postPlant } from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
 import { checkNothingLost, type Exchange } from '../../src/check/nothing-lost';
@@ -23,6 +17,7 @@ import { GUARD_CONNECTIONS, scenarioDatabase } from './fault-setup';
 const databaseUrl = scenarioDatabase('the concurrency scenario');
 
 const IDS = 1_000;
+const ATTEMPTS_PER_ID = 10;
 const IN_FLIGHT = 200;
 const KILL_EVERY_MS = 100;
 
@@ -65,11 +60,11 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
   it('creates each of 1,000 ids exactly once under 10,000 concurrent requests to an Express and a Koa process while their connections are killed', async () => {
     const before = await Promise.all(hosts.map((host) => host.gc()));
     const attempts = concurrentCreates(plants, 20_260_101);
-    expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_PLANT);
+    expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
     const agents = hosts.map(() => new Agent({ keepAlive: true, maxSockets: IN_FLIGHT }));
     const killer = startBackendKiller(env.pool, names, KILL_EVERY_MS);
     const started = Date.now();
-    const outcomes = await inFlight(attempts, IN_FLIGHT, async (attempt: CreateAttempt, index) => {
+    const outcomes = await inFlight(attempts, IN_FLIGHT, async (attempt, index) => {
       let turn = index;
       // Retries go to either process, as behind a load balancer.
       const { reply, attempts: seen } = await untilSettled(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { plantBody, postPlant, type Reply } from '@plantstore/http-suite';
+import { plantBody, postPlant, type Reply } from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
 import type { SentPlant } from '../../src/check/nothing-lost';
