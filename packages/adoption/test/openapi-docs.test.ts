@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { typeCheckBlocks } from '@plantstore/docs-check';
+import { blockCompilerOptions, packageSourcePaths, typeCheckBlocks } from '@plantstore/docs-check';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
@@ -46,8 +45,6 @@ function blocks(): Block[] {
   return found;
 }
 
-const source = (path: string): string[] => [join(root, 'packages', path)];
-
 /** What the blocks take as given: the reader's own settings and objects. */
 const GLOBALS = `
 declare const jwksUri: string;
@@ -70,25 +67,14 @@ describe('the code blocks of docs/openapi.md', () => {
   });
 
   it('type-check against the packages and the generated types', () => {
-    const options: ts.CompilerOptions = {
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2023.d.ts'],
-      types: ['node'],
-      module: ts.ModuleKind.Preserve,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      strict: true,
+    const options = blockCompilerOptions({
       allowJs: true,
       checkJs: true,
-      noEmit: true,
-      skipLibCheck: true,
       paths: {
-        '@plantstore/core': source('core/src/index.ts'),
-        '@plantstore/core/testing': source('core/src/testing/index.ts'),
-        '@plantstore/express': source('express/src/index.ts'),
-        '@plantstore/koa': source('koa/src/index.ts'),
-        '@koa/router': source('koa/node_modules/@koa/router'),
+        ...packageSourcePaths(root),
+        '@koa/router': [join(root, 'packages/koa/node_modules/@koa/router')],
       },
-    };
+    });
     const globals = join(here, 'generated', 'docs-globals.d.ts');
     const problems = typeCheckBlocks(found, options, new Map([[globals, GLOBALS]]));
     expect(problems).toEqual([]);

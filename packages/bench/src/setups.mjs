@@ -4,89 +4,80 @@
 
 /** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres' }} Setup */
 
+/**
+ * Each setup's kind and label, and where it differs from the rest, by id (the id also names its
+ * server file, unless `file` says otherwise).
+ *
+ * @type {Record<string, [Setup['kind'], string, Pick<Setup, 'file' | 'env' | 'storage'>?]>}
+ */
+const TABLE = {
+  'express5-echo': ['echo', 'Express 5 + express.json, echo'],
+  'express5-hand': ['baseline', 'Express 5 + express.json + jose + checks'],
+  'express4-plant': ['ours', 'plantRouter on Express 4'],
+  'express5-plant': ['ours', 'plantRouter on Express 5'],
+  'koa3-echo': ['echo', 'Koa 3 + bodyparser, echo'],
+  'koa3-hand': ['baseline', 'Koa 3 + router + bodyparser + jose + checks'],
+  'koa2-plant': ['ours', 'plantRoutes on Koa 2'],
+  'koa3-plant': ['ours', 'plantRoutes on Koa 3'],
+  fastify: ['baseline', 'Fastify 5 + JSON schema + @fastify/jwt'],
+  'fastify-plant': ['ours', 'plantPlugin on Fastify 5'],
+  'node-echo': ['echo', 'node:http echo'],
+  'node-hand': ['baseline', 'node:http + jose + valibot'],
+  'node-plant': ['ours', 'createNodeHandler on node:http'],
+  'node-plant-nocache': [
+    'ours',
+    'createNodeHandler, token cache off',
+    { file: 'node-plant', env: { BENCH_TOKEN_CACHE: 'off' } },
+  ],
+  'pglite-hand': ['baseline', 'node entry + hand-written PGlite store', { storage: 'pglite' }],
+  'pglite-plant': ['ours', 'node entry + postgresStore on PGlite', { storage: 'pglite' }],
+  'pg-hand': ['baseline', 'node entry + hand-written pg store', { storage: 'postgres' }],
+  'pg-plant': ['ours', 'node entry + postgresStore on pg', { storage: 'postgres' }],
+};
+
 /** @type {Setup[]} */
-export const SETUPS = [
-  { id: 'express5-echo', kind: 'echo', label: 'Express 5 + express.json, echo' },
-  { id: 'express5-hand', kind: 'baseline', label: 'Express 5 + express.json + jose + checks' },
-  { id: 'express4-plant', kind: 'ours', label: 'plantRouter on Express 4' },
-  { id: 'express5-plant', kind: 'ours', label: 'plantRouter on Express 5' },
-  { id: 'koa3-echo', kind: 'echo', label: 'Koa 3 + bodyparser, echo' },
-  { id: 'koa3-hand', kind: 'baseline', label: 'Koa 3 + router + bodyparser + jose + checks' },
-  { id: 'koa2-plant', kind: 'ours', label: 'plantRoutes on Koa 2' },
-  { id: 'koa3-plant', kind: 'ours', label: 'plantRoutes on Koa 3' },
-  { id: 'fastify', kind: 'baseline', label: 'Fastify 5 + JSON schema + @fastify/jwt' },
-  { id: 'fastify-plant', kind: 'ours', label: 'plantPlugin on Fastify 5' },
-  { id: 'node-echo', kind: 'echo', label: 'node:http echo' },
-  { id: 'node-hand', kind: 'baseline', label: 'node:http + jose + valibot' },
-  { id: 'node-plant', kind: 'ours', label: 'createNodeHandler on node:http' },
-  {
-    id: 'node-plant-nocache',
-    file: 'node-plant',
-    env: { BENCH_TOKEN_CACHE: 'off' },
-    kind: 'ours',
-    label: 'createNodeHandler, token cache off',
-  },
-  {
-    id: 'pglite-hand',
-    kind: 'baseline',
-    storage: 'pglite',
-    label: 'node entry + hand-written PGlite store',
-  },
-  {
-    id: 'pglite-plant',
-    kind: 'ours',
-    storage: 'pglite',
-    label: 'node entry + postgresStore on PGlite',
-  },
-  {
-    id: 'pg-hand',
-    kind: 'baseline',
-    storage: 'postgres',
-    label: 'node entry + hand-written pg store',
-  },
-  { id: 'pg-plant', kind: 'ours', storage: 'postgres', label: 'node entry + postgresStore on pg' },
-];
+export const SETUPS = Object.entries(TABLE).map(([id, [kind, label, extra]]) => ({
+  id,
+  kind,
+  label,
+  ...extra,
+}));
 
 /**
- * Ratios reported, ours over a baseline of the same run. `target` is the issue's (ours must reach
- * `target` × the baseline); comparisons without one are reported for information.
+ * A ratio with a target of the issue: ours must reach `target` × the baseline.
+ *
+ * @param {string} ours
+ * @param {string} base
+ * @param {number} target
+ * @param {string} goal
+ */
+const withTarget = (ours, base, target, goal) => ({ ours, base, target, goal });
+
+/**
+ * Ratios reported, ours over a baseline of the same run: with a target (see {@link withTarget}), or
+ * without one, for information.
  *
  * @type {{ ours: string, base: string, target?: number, goal?: string }[]}
  */
 export const COMPARISONS = [
-  {
-    ours: 'express5-plant',
-    base: 'express5-hand',
-    target: 1.2,
-    goal: 'Express 5 adapter ≥ 1.2× hand-written Express',
-  },
-  {
-    ours: 'express5-plant',
-    base: 'express5-echo',
-    target: 0.85,
-    goal: 'Express 5 adapter ≥ 0.85× Express echo',
-  },
+  withTarget(
+    'express5-plant',
+    'express5-hand',
+    1.2,
+    'Express 5 adapter ≥ 1.2× hand-written Express',
+  ),
+  withTarget('express5-plant', 'express5-echo', 0.85, 'Express 5 adapter ≥ 0.85× Express echo'),
   { ours: 'express4-plant', base: 'express5-hand' },
   { ours: 'express4-plant', base: 'express5-echo' },
-  { ours: 'koa3-plant', base: 'koa3-echo', target: 0.9, goal: 'Koa 3 adapter ≥ 0.9× Koa echo' },
+  withTarget('koa3-plant', 'koa3-echo', 0.9, 'Koa 3 adapter ≥ 0.9× Koa echo'),
   { ours: 'koa3-plant', base: 'koa3-hand' },
   { ours: 'koa2-plant', base: 'koa3-echo' },
-  { ours: 'node-plant', base: 'fastify', target: 1, goal: 'node:http entry ≥ Fastify' },
+  withTarget('node-plant', 'fastify', 1, 'node:http entry ≥ Fastify'),
   { ours: 'fastify-plant', base: 'fastify' },
-  {
-    ours: 'node-plant',
-    base: 'node-hand',
-    target: 1.3,
-    goal: 'node:http entry ≥ 1.3× hand-written node:http',
-  },
+  withTarget('node-plant', 'node-hand', 1.3, 'node:http entry ≥ 1.3× hand-written node:http'),
   { ours: 'node-plant', base: 'node-echo' },
   { ours: 'node-plant-nocache', base: 'node-hand' },
   { ours: 'node-plant-nocache', base: 'node-plant' },
-  {
-    ours: 'pg-plant',
-    base: 'pg-hand',
-    target: 0.9,
-    goal: 'PostgreSQL store ≥ 0.9× hand-written pg insert',
-  },
+  withTarget('pg-plant', 'pg-hand', 0.9, 'PostgreSQL store ≥ 0.9× hand-written pg insert'),
   { ours: 'pglite-plant', base: 'pglite-hand' },
 ];

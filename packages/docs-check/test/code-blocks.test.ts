@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { type CodeBlock, typeCheckBlocks } from '../src/index';
+import {
+  blockCompilerOptions,
+  type CodeBlock,
+  packageSourcePaths,
+  typeCheckBlocks,
+} from '../src/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
@@ -73,31 +77,14 @@ function codeBlocks(): Block[] {
   return blocks;
 }
 
-const source = (path: string): string[] => [join(root, 'packages', path)];
-
-const options: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es2023.d.ts'],
-  types: ['node'],
-  module: ts.ModuleKind.Preserve,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
+const options = blockCompilerOptions({
   resolveJsonModule: true,
   // NestJS's decorators (docs/nestjs.md) are the legacy ones; no other block uses decorators.
   experimentalDecorators: true,
   verbatimModuleSyntax: false,
   baseUrl: root,
-  paths: {
-    '@plantstore/core': source('core/src/index.ts'),
-    '@plantstore/core/testing': source('core/src/testing/index.ts'),
-    '@plantstore/express': source('express/src/index.ts'),
-    '@plantstore/fastify': source('fastify/src/index.ts'),
-    '@plantstore/koa': source('koa/src/index.ts'),
-    '@plantstore/postgres': source('postgres/src/index.ts'),
-  },
-};
+  paths: packageSourcePaths(root),
+});
 
 describe('the code blocks of the docs', () => {
   const blocks = codeBlocks();

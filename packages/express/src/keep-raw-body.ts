@@ -26,7 +26,8 @@ export function rawBodyKeeper(service: PlantService): KeepRawBody {
     const path = query === -1 ? target : target.slice(0, query);
     for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) {
       if (service.matches(req.method, path.slice(at))) {
-        (req as { rawBody?: Buffer }).rawBody = body;
+        // Assigned, not cast: other typings (Koa's parsers) declare rawBody as a string.
+        Object.assign(req, { rawBody: body });
         return;
       }
     }

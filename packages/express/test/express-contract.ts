@@ -1,30 +1,30 @@
 import { describeHttpContract } from '@plantstore/http-suite';
+import {
+  EXPRESS_MAJORS,
+  EXPRESS_MOUNTINGS,
+  type ExpressMajor,
+  expressTarget,
+  hostRecord,
+} from '@plantstore/http-suite/hosts';
 import { describe, expect, it } from 'vitest';
 import { plantRouter } from '../src/index';
-import { countingErrorHandler, type ExpressFactory, hostCatchAll, mountings, start } from './hosts';
 
 /**
  * Runs the whole HTTP contract suite against one Express major, once per mounting, each time in a
  * real app with a host catch-all and a host error handler behind the route.
  */
-export function describeExpressContract(name: string, express: ExpressFactory): void {
-  for (const mounting of mountings) {
-    describe(`${name}, mounted ${mounting.name}`, () => {
-      const errors = countingErrorHandler();
-
-      describeHttpContract(`${name}, mounted ${mounting.name}`, {
-        passesOn: true,
-        start(options) {
-          const app = express();
-          mounting.mount(express, app, plantRouter(options));
-          app.use(hostCatchAll);
-          app.use(errors.handler);
-          return start(app, mounting.path);
-        },
-      });
+export function describeExpressContract(major: ExpressMajor): void {
+  for (const mounting of EXPRESS_MOUNTINGS) {
+    const name = `${major}, mounted ${mounting.name}`;
+    describe(name, () => {
+      const record = hostRecord();
+      describeHttpContract(
+        name,
+        expressTarget(EXPRESS_MAJORS[major], plantRouter, { mounting, hooks: record.hooks }),
+      );
 
       it('never reached the host error handler for any answer of the suite', () => {
-        expect(errors.calls).toEqual([]);
+        expect(record.errors).toEqual([]);
       });
     });
   }

@@ -4,14 +4,19 @@ import {
   type PlantService,
   type PlantServiceOptions,
 } from '@plantstore/core';
-import { expectError, send } from '@plantstore/http-suite';
+import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
+import {
+  EXPRESS_MAJORS,
+  type ExpressFactory,
+  hostCatchAll,
+  hostErrorHandler,
+  hostRecord,
+} from '@plantstore/http-suite/hosts';
 import type { Express, RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { type PlantLocals, plantRouter } from '../src/index';
-import { useFixture } from './fixture';
-import { countingErrorHandler, type ExpressFactory, hostCatchAll, majors, start } from './hosts';
 
-const fixture = useFixture();
+const fixture = useHostFixture();
 
 /** An "existing" app: its own GET /plants and /boom, the route, a 404 handler and an error handler. */
 function existingApp(
@@ -19,7 +24,7 @@ function existingApp(
   route: RequestHandler,
   before: (app: Express) => void = () => undefined,
 ) {
-  const errors = countingErrorHandler();
+  const { errors, hooks } = hostRecord();
   const app = express();
   before(app);
   app.use(route);
@@ -28,18 +33,15 @@ function existingApp(
     throw new Error('host failure');
   });
   app.use((_req, res) => void res.status(404).json({ host: 'not found' }));
-  app.use(errors.handler);
+  app.use(hostErrorHandler(hooks));
   return { app, errors };
 }
 
-for (const [name, express] of majors) {
+for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
   describe(`${name}: the route inside an existing app`, () => {
     it("keeps the host's own GET /plants, its 404 handler and its error handler working", async () => {
-      const { app, errors } = existingApp(
-        express,
-        plantRouter({ store: memoryStore(), auth: fixture.auth() }),
-      );
-      const host = fixture.track(await start(app));
+      const { app, errors } = existingApp(express, plantRouter(fixture.options()));
+      const host = fixture.track(await listen(app));
       const list = await send(host.url, { method: 'GET' });
       expect([list.status, list.json]).toEqual([200, { host: 'plant list' }]);
       const extra = await fixture.post(host.url, '{}', { path: '/plants/extra' });
@@ -49,39 +51,36 @@ for (const [name, express] of majors) {
         500,
         { host: 'error handler', message: 'host failure' },
       ]);
-      expect(errors.calls).toHaveLength(1);
+      expect(errors).toHaveLength(1);
       expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
-      expect(errors.calls).toHaveLength(1);
+      expect(errors).toHaveLength(1);
     });
 
     it('routes a truly unexpected failure to next(err), never to an unhandled rejection', async () => {
-      const service = createPlantService({ store: memoryStore(), auth: fixture.auth() });
+      const service = createPlantService(fixture.options());
       // A service whose handle rejects, which the real one never does: inherits the service's brand.
       const broken = Object.create(service, {
         handle: { value: () => Promise.reject(new Error('adapter bug')) },
       }) as PlantService;
       const { app, errors } = existingApp(express, plantRouter(broken));
-      const host = fixture.track(await start(app));
+      const host = fixture.track(await listen(app));
       const reply = await fixture.post(host.url, '{"id":1,"name":"a"}');
       expect([reply.status, reply.json]).toEqual([
         500,
         { host: 'error handler', message: 'adapter bug' },
       ]);
-      expect(errors.calls).toHaveLength(1);
+      expect(errors).toHaveLength(1);
     });
 
     it('puts the principal on res.locals.plantstore for a later finish observer', async () => {
       const seen: (PlantLocals | undefined)[] = [];
-      const { app } = existingApp(
-        express,
-        plantRouter({ store: memoryStore(), auth: fixture.auth() }),
-        (host) =>
-          host.use((_req, res, next) => {
-            res.on('finish', () => seen.push(res.locals.plantstore));
-            next();
-          }),
+      const { app } = existingApp(express, plantRouter(fixture.options()), (host) =>
+        host.use((_req, res, next) => {
+          res.on('finish', () => seen.push(res.locals.plantstore));
+          next();
+        }),
       );
-      const host = fixture.track(await start(app));
+      const host = fixture.track(await listen(app));
       expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
       expect(seen[0]?.principal?.subject).toBe('gardener');
       expect(seen[0]?.principal?.scopes).toEqual(['plants:write']);
@@ -97,27 +96,22 @@ for (const [name, express] of majors) {
     });
 
     it('adds Authorization to a Vary the host already set instead of replacing it', async () => {
-      const { app } = existingApp(
-        express,
-        plantRouter({ store: memoryStore(), auth: fixture.auth() }),
-        (host) =>
-          host.use((_req, res, next) => {
-            res.vary('Origin');
-            next();
-          }),
+      const { app } = existingApp(express, plantRouter(fixture.options()), (host) =>
+        host.use((_req, res, next) => {
+          res.vary('Origin');
+          next();
+        }),
       );
-      const host = fixture.track(await start(app));
+      const host = fixture.track(await listen(app));
       const reply = await fixture.post(host.url, '{"id":1,"name":"a"}');
       expect(reply.headers.vary).toBe('Origin, Authorization');
     });
 
     it('answers the same behind trust proxy and forwarded headers', async () => {
-      const { app } = existingApp(
-        express,
-        plantRouter({ store: memoryStore(), auth: fixture.auth() }),
-        (host) => host.set('trust proxy', true),
+      const { app } = existingApp(express, plantRouter(fixture.options()), (host) =>
+        host.set('trust proxy', true),
       );
-      const host = fixture.track(await start(app));
+      const host = fixture.track(await listen(app));
       const reply = await fixture.post(host.url, '{"id":1,"name":"Proxied"}', {
         headers: {
           'x-forwarded-for': '203.0.113.7',
@@ -130,11 +124,8 @@ for (const [name, express] of majors) {
     });
 
     it('matches /plants/ and /Plants by default, as Express does for its own routes', async () => {
-      const { app } = existingApp(
-        express,
-        plantRouter({ store: memoryStore(), auth: fixture.auth() }),
-      );
-      const host = fixture.track(await start(app));
+      const { app } = existingApp(express, plantRouter(fixture.options()));
+      const host = fixture.track(await listen(app));
       expect(
         (await fixture.post(host.url, '{"id":1,"name":"a"}', { path: '/plants/' })).status,
       ).toBe(200);
@@ -147,17 +138,12 @@ for (const [name, express] of majors) {
     });
 
     it('leaves /plants/ and /Plants to the host with strict and case-sensitive routing on both sides', async () => {
-      const options: PlantServiceOptions = {
-        store: memoryStore(),
-        auth: fixture.auth(),
-        strictRouting: true,
-        caseSensitiveRouting: true,
-      };
+      const options = fixture.options({ strictRouting: true, caseSensitiveRouting: true });
       const { app } = existingApp(express, plantRouter(options), (host) => {
         host.set('strict routing', true);
         host.set('case sensitive routing', true);
       });
-      const host = fixture.track(await start(app));
+      const host = fixture.track(await listen(app));
       expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
       for (const path of ['/plants/', '/Plants']) {
         const reply = await fixture.post(host.url, '{"id":2,"name":"a"}', { path });
@@ -174,8 +160,8 @@ for (const [name, express] of majors) {
       const app = express();
       app.use('/a', first);
       app.use('/b', plantRouter(service));
-      app.use(hostCatchAll);
-      const root = fixture.track(await start(app));
+      app.use(hostCatchAll());
+      const root = fixture.track(await listen(app));
       const body = '{"id":42,"name":"Shared"}';
       expect((await fixture.post(`${root.url}/a`, body)).status).toBe(200);
       const replay = await fixture.post(`${root.url}/b`, body);
@@ -196,7 +182,7 @@ describe('plantRouter', () => {
   });
 
   it('exposes the service it made from options, for ready() and close()', async () => {
-    const route = plantRouter({ store: memoryStore(), auth: fixture.auth() });
+    const route = plantRouter(fixture.options());
     await expect(route.service.ready()).resolves.toBeUndefined();
     await route.service.close();
   });

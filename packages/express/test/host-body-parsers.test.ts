@@ -1,13 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
-import { type ContractHost, expectError, expectRouteHeaders, send } from '@plantstore/http-suite';
+import {
+  type ContractHost,
+  expectError,
+  expectRouteHeaders,
+  listen,
+  send,
+  useHostFixture,
+} from '@plantstore/http-suite';
+import { rawHead, sendRaw } from '@plantstore/http-suite/client';
+import { EXPRESS_MAJORS, expressHostApp, hostRecord } from '@plantstore/http-suite/hosts';
 import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { plantRouter } from '../src/index';
-import { useFixture } from './fixture';
-import { countingErrorHandler, hostCatchAll, majors, postWithoutLength, start } from './hosts';
 
-const fixture = useFixture();
+const fixture = useHostFixture();
 
 /** A `verify` that keeps every body's bytes on `req.rawBody`, as NestJS's `rawBody: true` does. */
 const keepEverything = (req: IncomingMessage, _res: ServerResponse, bytes: Buffer): void => {
@@ -21,18 +28,24 @@ interface ParsedHost {
   readonly hostErrors: unknown[];
 }
 
-for (const [name, express] of majors) {
+for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
   /** An app that runs `parsers` before the route, as a host with its own body parsing would. */
   const hostWith = async (...parsers: RequestHandler[]): Promise<ParsedHost> => {
     const store = memoryStore();
     const rejected: PlantStoreError[] = [];
-    const errors = countingErrorHandler();
-    const app = express();
-    for (const parser of parsers) app.use(parser);
-    app.use(plantRouter({ store, auth: fixture.auth(), onRejected: (e) => void rejected.push(e) }));
-    app.use(hostCatchAll);
-    app.use(errors.handler);
-    return { host: fixture.track(await start(app)), store, rejected, hostErrors: errors.calls };
+    const options = fixture.options({ store, onRejected: (error) => void rejected.push(error) });
+    const record = hostRecord();
+    const route = plantRouter(options);
+    const app = expressHostApp(express, route, {
+      hooks: record.hooks,
+      mounting: {
+        name: 'after parsers',
+        path: '',
+        mount: (_, host) => host.use(...parsers, route),
+      },
+    });
+    const host = fixture.track(await listen(app));
+    return { host, store, rejected, hostErrors: record.errors };
   };
 
   describe(`${name} with express.json() mounted before the route`, () => {
@@ -87,12 +100,12 @@ for (const [name, express] of majors) {
         next();
       };
       const { host, rejected, hostErrors } = await hostWith(express.json(), observe);
-      const reply = await postWithoutLength(`${host.url}/plants`, {
-        authorization: `Bearer ${fixture.token}`,
-        'content-type': 'application/json',
-      });
-      expect(reply.status).toBe(400);
-      expect(JSON.parse(reply.text)).toMatchObject({ error: 400 });
+      // No Content-Length and no Transfer-Encoding: a request without a body, which body-parser skips.
+      const { port, host: origin } = new URL(host.url);
+      const target = { host: origin, path: '/plants', token: fixture.token };
+      const [reply] = (await sendRaw(Number(port), rawHead(target))).responses;
+      expect(reply?.status).toBe(400);
+      expect(JSON.parse(reply?.text ?? '')).toMatchObject({ error: 400 });
       expect(rejected.at(-1)?.code).toBe('body_empty');
       expect(hostErrors).toEqual([]);
       // body-parser 1 sets {} on a request it skips; body-parser 2 leaves undefined.

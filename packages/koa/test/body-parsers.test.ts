@@ -1,16 +1,15 @@
-import { createServer } from 'node:http';
 import bodyParser from '@koa/bodyparser';
-import { jwtBearer, memoryStore, type PlantStoreError } from '@plantstore/core';
-import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { type ContractHost, expectError, listen, send } from '@plantstore/http-suite';
+import type { PlantStoreError } from '@plantstore/core';
+import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
+import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
 import koaBodyParser from 'koa-bodyparser';
-import Koa3 from 'koa3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plantRoutes, type PlantRoutes } from '../src/index';
-import { nodeListener } from './hosts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { plantRoutes } from '../src/index';
 
 type Parser = () => Koa.Middleware;
+
+const fixture = useHostFixture();
 
 // What a host gets with each parser; the cases of the contract suite that the parser decides are
 // listed in contract-matrix.ts.
@@ -18,54 +17,31 @@ describe.each([
   ['@koa/bodyparser', () => bodyParser()],
   ['koa-bodyparser', () => koaBodyParser()],
 ] as const satisfies readonly (readonly [string, Parser])[])('with %s', (_, parser) => {
-  let issuer: TokenIssuer;
-  let token: string;
-  const hosts: ContractHost[] = [];
   const rejected: PlantStoreError[] = [];
   const emitted: unknown[] = [];
 
-  beforeAll(async () => {
-    issuer = await createTokenIssuer();
-    token = await issuer.sign();
-  });
-  afterEach(async () => {
+  afterEach(() => {
     rejected.length = 0;
     emitted.length = 0;
-    await Promise.all(hosts.splice(0).map((host) => host.close()));
-  });
-  afterAll(async () => {
-    await issuer.close();
   });
 
   const start = async (order: 'parser first' | 'route first'): Promise<string> => {
-    const plants: PlantRoutes = plantRoutes({
+    const plants = plantRoutes({
+      ...fixture.options({ onRejected: (error) => void rejected.push(error) }),
       prefix: '/api',
-      store: memoryStore(),
-      auth: jwtBearer({
-        jwksUri: issuer.jwksUri,
-        issuer: issuer.issuer,
-        audience: issuer.audience,
-      }),
-      onRejected: (error) => void rejected.push(error),
     });
-    const app = new Koa3();
+    const app = new KOA_MAJORS['Koa 3']();
     app.on('error', (error: unknown) => void emitted.push(error));
     app.use(order === 'parser first' ? parser() : plants);
     app.use(order === 'parser first' ? plants : parser());
     app.use((ctx) => {
       ctx.body = { hostSaw: ctx.request.body };
     });
-    const host = await listen(createServer(nodeListener(app)));
-    hosts.push(host);
-    return host.url;
+    return fixture.track(await listen(nodeListener(app))).url;
   };
 
   const create = (url: string, body: string, contentType = 'application/json') =>
-    send(url, {
-      path: '/api/plants',
-      body,
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    });
+    fixture.post(url, body, { path: '/api/plants', headers: { 'content-type': contentType } });
 
   it('uses the raw text the parser kept, so a lone surrogate and U+0000 are still refused', async () => {
     const url = await start('parser first');

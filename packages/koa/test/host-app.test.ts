@@ -1,68 +1,47 @@
-import { createServer } from 'node:http';
 import Router from '@koa/router';
-import {
-  createPlantService,
-  jwtBearer,
-  memoryStore,
-  type PlantServiceOptions,
-  type PlantStoreError,
-} from '@plantstore/core';
-import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { type ContractHost, listen, send } from '@plantstore/http-suite';
+import { createPlantService, memoryStore, type PlantStoreError } from '@plantstore/core';
+import { listen, type Outgoing, send, useHostFixture } from '@plantstore/http-suite';
+import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
-import Koa2 from 'koa2';
-import Koa3 from 'koa3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type PlantState, plantRoutes } from '../src/index';
-import { type KoaClass, nodeListener } from './hosts';
 
 const SCOPE = 'plants:write';
+const fixture = useHostFixture();
 
-describe.each([
-  ['Koa 2', Koa2],
-  ['Koa 3', Koa3],
-] as const satisfies readonly (readonly [string, KoaClass])[])('in a %s host app', (_, KoaApp) => {
-  let issuer: TokenIssuer;
-  let token: string;
-  const hosts: ContractHost[] = [];
+describe.each(Object.entries(KOA_MAJORS))('in a %s host app', (_, KoaApp) => {
+  const serve = async (app: Koa): Promise<string> =>
+    fixture.track(await listen(nodeListener(app))).url;
 
-  beforeAll(async () => {
-    issuer = await createTokenIssuer();
-    token = await issuer.sign({ sub: 'gardener', scope: SCOPE });
-  });
-  afterEach(async () => {
-    await Promise.all(hosts.splice(0).map((host) => host.close()));
-  });
-  afterAll(async () => {
-    await issuer.close();
-  });
-
-  const options = (extra: Partial<PlantServiceOptions> = {}): PlantServiceOptions => ({
-    store: memoryStore(),
-    auth: jwtBearer({
-      jwksUri: issuer.jwksUri,
-      issuer: issuer.issuer,
-      audience: issuer.audience,
-      requiredScopes: [SCOPE],
-    }),
-    ...extra,
-  });
-
-  const serve = async (app: Koa): Promise<string> => {
-    const host = await listen(createServer(nodeListener(app)));
-    hosts.push(host);
-    return host.url;
-  };
-
-  const create = (url: string, body: string, headers: Record<string, string> = {}) =>
-    send(url, {
-      path: '/api/plants',
-      body,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-    });
+  const create = (url: string, body: string, headers: Outgoing['headers'] = {}) =>
+    fixture.post(url, body, { path: '/api/plants', headers });
 
   const anonymous = (url: string) =>
     send(url, { path: '/api/plants', body: '{}', headers: { 'content-type': 'application/json' } });
+
+  /**
+   * An app whose host middleware reads the whole stream before the route and leaves on the request
+   * what `keep` makes of the bytes (text, bytes, a parsed value, or nothing); the route refusals go
+   * to `rejected`.
+   */
+  const readingHost = async (keep: (bytes: Buffer, ctx: Koa.Context) => unknown) => {
+    const app = new KoaApp();
+    const rejected: PlantStoreError[] = [];
+    app.use(async (ctx, next) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      const kept = keep(Buffer.concat(chunks), ctx);
+      if (kept !== undefined) (ctx.request as { body?: unknown }).body = kept;
+      await next();
+    });
+    app.use(
+      plantRoutes({
+        ...fixture.options({ onRejected: (error) => void rejected.push(error) }),
+        prefix: '/api',
+      }),
+    );
+    return { url: await serve(app), rejected };
+  };
 
   it('lets upstream middleware observe and decorate the status and body of every answer', async () => {
     const app = new KoaApp();
@@ -74,7 +53,7 @@ describe.each([
       ctx.set('x-observed', String(ctx.status));
       ctx.set('x-response-time', `${(performance.now() - started).toFixed(1)}ms`);
     });
-    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    app.use(plantRoutes({ ...fixture.options(), prefix: '/api' }));
     const url = await serve(app);
 
     const created = await create(url, '{"id":1,"name":"Fern"}');
@@ -97,7 +76,7 @@ describe.each([
       ctx.set('access-control-allow-origin', '*');
       await next();
     });
-    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    app.use(plantRoutes({ ...fixture.options(), prefix: '/api' }));
     const url = await serve(app);
 
     const reply = await create(url, '{"id":3,"name":"Cors"}');
@@ -119,7 +98,7 @@ describe.each([
         throw error;
       }
     });
-    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    app.use(plantRoutes({ ...fixture.options(), prefix: '/api' }));
     const url = await serve(app);
 
     const statuses = [
@@ -140,7 +119,7 @@ describe.each([
       await next();
       seen.push(ctx.state.plantstore);
     });
-    app.use(plantRoutes({ ...options(), prefix: '/api' }));
+    app.use(plantRoutes({ ...fixture.options(), prefix: '/api' }));
     app.use((ctx) => {
       ctx.body = 'host';
     });
@@ -162,25 +141,12 @@ describe.each([
   });
 
   it('uses the text or bytes a parser left, and answers 400 when a middleware kept nothing', async () => {
-    const app = new KoaApp();
-    const rejected: PlantStoreError[] = [];
     // Host middleware that read the stream and left text, bytes, or nothing at all.
-    app.use(async (ctx, next) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+    const { url, rejected } = await readingHost((bytes, ctx) => {
       const keep = ctx.get('x-keep');
-      const request = ctx.request as { body?: unknown };
-      if (keep === 'text') request.body = Buffer.concat(chunks).toString();
-      if (keep === 'bytes') request.body = Buffer.concat(chunks);
-      await next();
+      if (keep === 'text') return bytes.toString();
+      return keep === 'bytes' ? bytes : undefined;
     });
-    app.use(
-      plantRoutes({
-        ...options({ onRejected: (error) => void rejected.push(error) }),
-        prefix: '/api',
-      }),
-    );
-    const url = await serve(app);
 
     const exact = '{"id":9007199254740993,"name":"Exact"}';
     expect((await create(url, exact, { 'x-keep': 'text' })).status).toBe(200);
@@ -190,22 +156,8 @@ describe.each([
   });
 
   it('creates nothing behind a parser that keeps no raw text: every parsed id is refused 400', async () => {
-    const app = new KoaApp();
-    const rejected: PlantStoreError[] = [];
     // A host parser that consumes the stream and keeps only the parsed value, as many do.
-    app.use(async (ctx, next) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
-      (ctx.request as { body?: unknown }).body = JSON.parse(Buffer.concat(chunks).toString());
-      await next();
-    });
-    app.use(
-      plantRoutes({
-        ...options({ onRejected: (error) => void rejected.push(error) }),
-        prefix: '/api',
-      }),
-    );
-    const url = await serve(app);
+    const { url, rejected } = await readingHost((bytes) => JSON.parse(bytes.toString()));
 
     const safe = await create(url, '{"id":9007199254740991,"name":"Safe","tag":"t"}');
     expect(safe.status).toBe(400);
@@ -221,7 +173,7 @@ describe.each([
   it("answers POST on a router's prefixed path and leaves the host's GET on it alone", async () => {
     const app = new KoaApp();
     const api = new Router({ prefix: '/api' });
-    const plants = plantRoutes(options());
+    const plants = plantRoutes(fixture.options());
     api.get('/plants', (ctx) => {
       ctx.body = { plants: 'listed by the host' };
     });
@@ -242,7 +194,7 @@ describe.each([
   it('works from router.use at a path when that router has a route for it', async () => {
     const app = new KoaApp();
     const router = new Router();
-    router.use('/api', plantRoutes({ ...options(), prefix: '/api' }));
+    router.use('/api', plantRoutes({ ...fixture.options(), prefix: '/api' }));
     router.all('/api/{*rest}', (ctx) => {
       ctx.body = `host:${ctx.method} ${ctx.path}`;
     });
@@ -256,7 +208,7 @@ describe.each([
   });
 
   it('serves one created service from several mounts', async () => {
-    const service = createPlantService({ ...options(), basePath: '/api' });
+    const service = createPlantService({ ...fixture.options(), basePath: '/api' });
     const plants = plantRoutes(service);
     expect(plants.service).toBe(service);
     const app = new KoaApp();
@@ -267,11 +219,7 @@ describe.each([
     const url = await serve(app);
 
     expect((await create(url, '{"id":7,"name":"Shared"}')).status).toBe(200);
-    const again = await send(url, {
-      path: '/v2/plants',
-      body: '{"id":7,"name":"Shared"}',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+    const again = await fixture.post(url, '{"id":7,"name":"Shared"}', { path: '/v2/plants' });
     expect(again.status).toBe(200);
   });
 });

@@ -32,7 +32,7 @@ describe.each(Object.keys(hosts))('headers after the first thousand, on %s', (na
   beforeAll(async () => {
     issuer = await createTokenIssuer();
     store = memoryStore();
-    host = await hosts[name]!({
+    host = await hosts[name]!.start({
       store,
       auth: jwtBearer({
         jwksUri: issuer.jwksUri,

@@ -1,25 +1,8 @@
 import { jwtBearer, memoryStore } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { type ContractHost, type Outgoing, type Reply, send } from '@plantstore/http-suite';
+import { type ContractHost, contractView, type Outgoing, send } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts } from './hosts';
-
-// The headers the contract names; everything else (Date, X-Powered-By, Keep-Alive) is the host's.
-const CONTRACT_HEADERS = [
-  'content-type',
-  'cache-control',
-  'vary',
-  'www-authenticate',
-  'retry-after',
-  'connection',
-] as const;
-
-function view(reply: Reply): Record<string, unknown> {
-  const headers = Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, reply.headers[name]]));
-  // Node adds `keep-alive` where nothing asked to close; only an explicit close is the route's.
-  if (headers.connection !== 'close') delete headers.connection;
-  return { status: reply.status, headers, body: reply.text };
-}
 
 describe('Express, Koa, Fastify and node:http', () => {
   let issuer: TokenIssuer;
@@ -27,8 +10,8 @@ describe('Express, Koa, Fastify and node:http', () => {
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
-    for (const [name, start] of Object.entries(hosts)) {
-      running[name] = await start({
+    for (const [name, target] of Object.entries(hosts)) {
+      running[name] = await target.start({
         store: memoryStore(),
         auth: jwtBearer({
           jwksUri: issuer.jwksUri,
@@ -102,20 +85,14 @@ describe('Express, Koa, Fastify and node:http', () => {
       }),
       'no content type': post('{"id":8,"name":"a"}', { authorization: `Bearer ${token}` }),
       gzip: post('{"id":8,"name":"a"}', { ...auth(token), 'content-encoding': 'gzip' }),
-      // Fastify 5 refuses a Content-Type it cannot parse before any parser; the route answers it.
-      'unparsable content type': post('{"id":8,"name":"a"}', {
-        ...auth(token),
-        'content-type': 'json',
-      }),
-      'unparsable content type, no token': post('{"id":8,"name":"a"}', { 'content-type': 'json' }),
     };
     const [reference, ...others] = Object.keys(hosts);
     for (const [name, request] of Object.entries(requests)) {
-      const expected = view(
+      const expected = contractView(
         await send((running[reference as string] as ContractHost).url, request),
       );
       for (const other of others) {
-        const actual = view(await send((running[other] as ContractHost).url, request));
+        const actual = contractView(await send((running[other] as ContractHost).url, request));
         expect({ request: name, host: other, ...actual }).toEqual({
           request: name,
           host: other,

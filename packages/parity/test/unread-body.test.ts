@@ -66,7 +66,7 @@ describe.each(Object.keys(hosts))('an answer sent before the body is read, on %s
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
-    host = await hosts[name]!({
+    host = await hosts[name]!.start({
       store: memoryStore(),
       auth: jwtBearer({
         jwksUri: issuer.jwksUri,

@@ -39,41 +39,27 @@ export function sqlRunner(target: ClientKind): SqlRunner {
     while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
   };
 
-  switch (target.kind) {
-    case 'pool': {
-      const pool = target.client;
-      return {
-        run: (text, values, signal) => runOnPool(pool, text, values, signal, track),
-        exec: async (text) => {
-          await pool.query(text);
-        },
-        idle,
-      };
-    }
-    case 'pglite': {
-      const db = target.client;
-      const serial = serialQueue();
-      return {
-        run: (text, values, signal) => serial.run(() => db.query(text, [...values]), signal),
-        exec: async (text) => {
-          await db.waitReady;
-          await serial.run(() => db.query(text));
-        },
-        idle,
-      };
-    }
-    case 'client': {
-      const client = target.client;
-      const serial = serialQueue();
-      return {
-        run: (text, values, signal) => serial.run(() => client.query(text, [...values]), signal),
-        exec: async (text) => {
-          await serial.run(() => client.query(text));
-        },
-        idle,
-      };
-    }
+  if (target.kind === 'pool') {
+    const pool = target.client;
+    return {
+      run: (text, values, signal) => runOnPool(pool, text, values, signal, track),
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      idle,
+    };
   }
+  // PGlite and a single pg Client: one statement at a time; PGlite may still be starting.
+  const { client } = target;
+  const serial = serialQueue();
+  return {
+    run: (text, values, signal) => serial.run(() => client.query(text, [...values]), signal),
+    exec: async (text) => {
+      if (target.kind === 'pglite') await target.client.waitReady;
+      await serial.run(() => client.query(text));
+    },
+    idle,
+  };
 }
 
 /**

@@ -40,6 +40,16 @@ async function dropStore(db: PGlite, store: PostgresStore): Promise<void> {
   await db.query(`DROP TABLE ${store.table}`);
 }
 
+/** Runs `test` on a fresh store in memory, and drops the store whatever happens. */
+async function withStore(test: (store: PostgresStore) => Promise<void>): Promise<void> {
+  const store = await freshStore(memory);
+  try {
+    await test(store);
+  } finally {
+    await dropStore(memory, store);
+  }
+}
+
 describeStoreConformance({ describe, it }, 'postgresStore on PGlite in memory', {
   create: () => freshStore(memory),
   destroy: (store) => dropStore(memory, store),
@@ -79,8 +89,7 @@ describe('postgresStore on PGlite', () => {
   });
 
   it('stores the extreme int64 ids exactly, as SQL sees them', async () => {
-    const store = await freshStore(memory);
-    try {
+    await withStore(async (store) => {
       await store.insert({ id: INT64_MIN, name: 'min' }, context());
       await store.insert({ id: INT64_MAX, name: 'max' }, context());
       const { rows } = await memory.query<{ id: string; name: string }>(
@@ -95,41 +104,32 @@ describe('postgresStore on PGlite', () => {
          WHERE id IN (-9223372036854775808, 9223372036854775807)`,
       );
       expect(exact.rows[0]?.n).toBe(2);
-    } finally {
-      await dropStore(memory, store);
-    }
+    });
   });
 
   it('records who created the plant and when, and a missing tag as NULL', async () => {
-    const store = await freshStore(memory);
-    try {
+    await withStore(async (store) => {
       await store.insert({ id: 7n, name: 'Fern' }, context());
       const { rows } = await memory.query<Record<string, unknown>>(
         `SELECT tag, created_by, created_at FROM ${store.table}`,
       );
       expect(rows[0]).toMatchObject({ tag: null, created_by: 'gardener' });
       expect(rows[0]?.created_at).toBeInstanceOf(Date);
-    } finally {
-      await dropStore(memory, store);
-    }
+    });
   });
 
   it('creates the schema idempotently', async () => {
-    const store = await freshStore(memory);
-    try {
+    await withStore(async (store) => {
       await store.insert({ id: 1n, name: 'kept' }, context());
       await store.ensureSchema();
       await Promise.all([store.ensureSchema(), store.ensureSchema()]);
       const existing = await store.insert({ id: 1n, name: 'x' }, context());
       expect(existing).toMatchObject({ created: false, existing: { name: 'kept' } });
-    } finally {
-      await dropStore(memory, store);
-    }
+    });
   });
 
   it('writes nothing when the signal has already fired', async () => {
-    const store = await freshStore(memory);
-    try {
+    await withStore(async (store) => {
       const controller = new AbortController();
       controller.abort(new Error('store time-out'));
       await expect(
@@ -137,9 +137,7 @@ describe('postgresStore on PGlite', () => {
       ).rejects.toThrow('store time-out');
       const { rows } = await memory.query(`SELECT 1 FROM ${store.table}`);
       expect(rows).toHaveLength(0);
-    } finally {
-      await dropStore(memory, store);
-    }
+    });
   });
 
   it('rejects at once when aborted behind a long transaction, leaving the whole row or nothing', async () => {
@@ -169,8 +167,7 @@ describe('postgresStore on PGlite', () => {
   });
 
   it("never sends an insert aborted while it waits behind the store's other statements", async () => {
-    const store = await freshStore(memory);
-    try {
+    await withStore(async (store) => {
       const controller = new AbortController();
       let first: Promise<unknown> = Promise.resolve();
       await memory.transaction(async (tx) => {
@@ -184,9 +181,7 @@ describe('postgresStore on PGlite', () => {
       await expect(first).resolves.toEqual({ created: true });
       const { rows } = await memory.query(`SELECT id::text AS id FROM ${store.table}`);
       expect(rows).toEqual([{ id: '1' }]);
-    } finally {
-      await dropStore(memory, store);
-    }
+    });
   });
 
   it('closes nothing it was given, and refuses inserts once closed with store_unavailable', async () => {

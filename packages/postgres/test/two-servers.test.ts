@@ -9,6 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../src/index';
 import { uniqueTable } from './services';
 import { serviceUrl } from '@plantstore/core/testing';
+import {
+  concurrentCreates,
+  inFlight,
+  type KeepAliveClient,
+  keepAliveClient,
+} from '@plantstore/http-suite/client';
 
 const databaseUrl = serviceUrl(
   { it },
@@ -20,13 +26,6 @@ const databaseUrl = serviceUrl(
 const IDS = 1_000;
 const ATTEMPTS_PER_ID = 10;
 const IN_FLIGHT = 200;
-
-interface Attempt {
-  readonly id: bigint;
-  readonly name: string;
-  readonly tag: string | undefined;
-  readonly body: string;
-}
 
 /** tsx runs the child from source; the examples have it, and so may this package one day. */
 function tsxLoader(): string {
@@ -52,55 +51,12 @@ function idOf(index: number): bigint {
     : -(2n ** 62n) - BigInt(index) * 104_729n;
 }
 
-/** Ten attempts per id: identical bodies (some spelled differently) and conflicting ones. */
-function attemptsOf(index: number): Attempt[] {
-  const id = idOf(index);
-  const name = `plant ${index} 🌿`;
-  const tag = index % 3 === 0 ? undefined : `tag ${index % 7}`;
-  const json = (n: string, t: string | undefined) =>
-    `{"id": ${id}, "name": ${JSON.stringify(n)}${t === undefined ? '' : `, "tag": ${JSON.stringify(t)}`}}`;
-  const same = { id, name, tag };
-  return [
-    { ...same, body: json(name, tag) },
-    { ...same, body: json(name, tag) },
-    { ...same, body: json(name, tag) },
-    { ...same, body: json(name, tag) },
-    // The same plant, spelled otherwise: keys reordered, an ignored extra field, 1.0-style id.
-    {
-      ...same,
-      body: `{"extra": [1, {"x": null}], ${tag === undefined ? '' : `"tag": ${JSON.stringify(tag)}, `}"name": ${JSON.stringify(name)}, "id": ${id}}`,
-    },
-    { ...same, body: json(name, tag) },
-    // Conflicts: another name, another tag, a tag added or removed.
-    { id, name: `${name}!`, tag, body: json(`${name}!`, tag) },
-    { id, name, tag: 'other', body: json(name, 'other') },
-    tag === undefined
-      ? { id, name, tag: 'added', body: json(name, 'added') }
-      : { id, name, tag: undefined, body: json(name, undefined) },
-    {
-      id,
-      name: name.normalize('NFD') === name ? `${name} ` : name.normalize('NFD'),
-      tag,
-      body: '',
-    },
-  ].map((attempt) =>
-    attempt.body === '' ? { ...attempt, body: json(attempt.name, attempt.tag) } : attempt,
-  );
-}
-
-/** A seeded shuffle, so a failure can be replayed. */
-function shuffle<T>(items: T[], seed: number): T[] {
-  let state = seed;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  for (let index = items.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(next() * (index + 1));
-    [items[index], items[other]] = [items[other] as T, items[index] as T];
-  }
-  return items;
-}
+/** The plants of the test: the int64 ends and ids beyond 2^53, an emoji in every name. */
+const plants = Array.from({ length: IDS }, (_, index) => ({
+  id: idOf(index),
+  name: `plant ${index} 🌿`,
+  tag: index % 3 === 0 ? undefined : `tag ${index % 7}`,
+}));
 
 interface Server {
   readonly child: ChildProcessWithoutNullStreams;
@@ -140,6 +96,7 @@ async function createdBy(server: Server): Promise<number> {
 describe.skipIf(databaseUrl === undefined)('two server processes sharing one table', () => {
   const table = uniqueTable('two_servers');
   const token = randomBytes(24).toString('base64url');
+  const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let pool: Pool;
   let servers: Server[] = [];
 
@@ -169,29 +126,19 @@ describe.skipIf(databaseUrl === undefined)('two server processes sharing one tab
   });
 
   it('creates each of 1,000 ids exactly once under 10,000 concurrent requests, with no 5xx', async () => {
-    const attempts = shuffle(
-      Array.from({ length: IDS }, (_, index) => attemptsOf(index)).flat(),
-      20_250_101,
-    );
+    const attempts = concurrentCreates(plants, 20_250_101);
     expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
-    const outcomes: { attempt: Attempt; status: number; body: string }[] = [];
-    let next = 0;
+    // Keep-alive connections, as a load balancer in front of the two would hold.
+    const clients = servers.map(({ port }) =>
+      keepAliveClient(`http://127.0.0.1:${port}`, IN_FLIGHT),
+    );
     const started = Date.now();
-    const worker = async () => {
-      while (next < attempts.length) {
-        const index = next;
-        next += 1;
-        const attempt = attempts[index] as Attempt;
-        const port = (servers[index % servers.length] as Server).port;
-        const response = await fetch(`http://127.0.0.1:${port}/plants`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: attempt.body,
-        });
-        outcomes.push({ attempt, status: response.status, body: await response.text() });
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const outcomes = await inFlight(attempts, IN_FLIGHT, async (attempt, index) => {
+      const client = clients[index % clients.length] as KeepAliveClient;
+      const reply = await client.send({ body: attempt.body, headers: json });
+      return { plant: attempt.plant, status: reply.status, body: reply.text };
+    });
+    for (const client of clients) client.close();
     const elapsed = Date.now() - started;
 
     const { rows } = await pool.query<{ id: string; name: string; tag: string | null }>(
@@ -202,19 +149,19 @@ describe.skipIf(databaseUrl === undefined)('two server processes sharing one tab
     for (let index = 0; index < IDS; index += 1) expect(stored.has(idOf(index))).toBe(true);
 
     const statuses = new Map<number, number>();
-    for (const { attempt, status, body } of outcomes) {
+    for (const { plant, status, body } of outcomes) {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      const row = stored.get(attempt.id);
+      const row = stored.get(plant.id);
       const same =
-        row !== undefined && row.name === attempt.name && (row.tag ?? undefined) === attempt.tag;
+        row !== undefined && row.name === plant.name && (row.tag ?? undefined) === plant.tag;
       if (status === 200) {
-        expect(same, `a 200 for id ${attempt.id} whose body differs from the row`).toBe(true);
+        expect(same, `a 200 for id ${plant.id} whose body differs from the row`).toBe(true);
         expect(JSON.parse(body)).toEqual(
           row?.tag === null ? { name: row.name } : { name: row?.name, tag: row?.tag },
         );
       } else {
-        expect(status, `id ${attempt.id}: ${body}`).toBe(409);
-        expect(same, `a 409 for id ${attempt.id} whose body equals the row`).toBe(false);
+        expect(status, `id ${plant.id}: ${body}`).toBe(409);
+        expect(same, `a 409 for id ${plant.id} whose body equals the row`).toBe(false);
       }
     }
     const createdCounts = await Promise.all(servers.map(createdBy));

@@ -5,7 +5,7 @@
 // server. Prints a markdown summary ending in `N passed, M failed`; exits 1 on any failure.
 import { createTokenIssuer } from '@plantstore/core/testing';
 import pg from 'pg';
-import { ADAPTERS } from './host/host-config';
+import { ADAPTERS } from './host/adapters';
 import type { MixTokens } from './soak/request-mix';
 import { type AdapterSoak, soakAdapter } from './soak/soak-adapter';
 import { soakReport } from './soak/soak-report';

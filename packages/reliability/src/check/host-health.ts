@@ -1,4 +1,4 @@
-import { httpSend } from '../client/http-request';
+import { send } from '@plantstore/http-suite/client';
 import type { HostStats } from '../host/host-config';
 import type { HostProcess } from '../host/host-process';
 
@@ -39,7 +39,7 @@ export async function checkHostHealth(
   options: { readonly connections?: number; readonly settleMs?: number } = {},
 ): Promise<HealthReport> {
   const started = Date.now();
-  const health = await httpSend(host.url, { method: 'GET', path: '/health', timeoutMs: 5_000 })
+  const health = await send(host.url, { method: 'GET', path: '/health', timeoutMs: 5_000 })
     .then((reply) => (reply.text === 'ok' ? reply.status : -reply.status))
     .catch(() => 0);
   const healthMs = Date.now() - started;

@@ -6,11 +6,12 @@ import type { StoredRow } from './nothing-lost';
 /**
  * A table name no other run uses; scenarios each create their own and drop it afterwards.
  *
- * @param purpose - a short word naming the scenario
- * @returns `plantstore_rel_<purpose>_<pid>_<random>`
+ * @param purpose - a few words naming the scenario, such as `client_Express 5`
+ * @returns `plantstore_rel_<purpose>_<pid>_<random>`, the purpose in lower case without spaces
  */
 export function freshTableName(purpose: string): string {
-  return `plantstore_rel_${purpose}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const word = purpose.toLowerCase().replace(/[^a-z0-9_]/g, '');
+  return `plantstore_rel_${word}_${process.pid}_${randomBytes(3).toString('hex')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Reply } from './http-request';
+import type { Reply } from '@plantstore/http-suite/client';
 
 /** What a client saw on one attempt: a status, or `dropped` (connection lost, or no answer in time). */
 export type AttemptOutcome = number | 'dropped';

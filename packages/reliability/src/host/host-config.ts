@@ -1,8 +1,4 @@
-/** Which adapter a host process mounts the route with. */
-export type Adapter = 'express' | 'koa';
-
-/** The adapters every scenario runs against. */
-export const ADAPTERS: readonly Adapter[] = ['express', 'koa'];
+import type { Adapter } from './adapters';
 
 /** The `pg.Pool` settings of a host process; see docs/storage.md for what each one bounds. */
 export interface HostPoolConfig {

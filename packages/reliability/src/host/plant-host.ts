@@ -5,10 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setImmediate as turn } from 'node:timers/promises';
-import { jwtBearer, type PlantStoreError } from '@plantstore/core';
+import { createPlantService, jwtBearer, type PlantStoreError } from '@plantstore/core';
 import { postgresStore } from '@plantstore/postgres';
 import pg from 'pg';
-import { buildApp } from './build-app';
+import { adapterApp } from './adapters';
 import type { HostCommand, HostConfig, HostMessage, HostStats, RecordedError } from './host-config';
 
 const MAX_RECORDED = 20_000;
@@ -68,36 +68,35 @@ async function main(config: HostConfig): Promise<void> {
   const recorded: RecordedError[] = [];
   let errors = 0;
   const rejected: Record<string, number> = {};
-  const app = buildApp(
-    config.adapter,
-    {
-      store: postgresStore({ client: pool, table: config.table }),
-      auth: jwtBearer({
-        jwksUri: config.auth.jwksUri,
-        issuer: config.auth.issuer,
-        audience: config.auth.audience,
-        ...(config.auth.jwks === undefined ? {} : { jwks: config.auth.jwks }),
-      }),
-      ...config.service,
-      onCreated: () => {
-        created += 1;
-      },
-      onRejected: (error) => {
-        rejected[error.code] = (rejected[error.code] ?? 0) + 1;
-      },
-      onError: (error, context) => {
-        errors += 1;
-        if (recorded.length >= MAX_RECORDED) recorded.shift();
-        const jti = context.principal?.claims['jti'];
-        recorded.push({
-          code: error.code,
-          status: error.status,
-          jti: typeof jti === 'string' ? jti : undefined,
-          cause: causeOf(error),
-        });
-      },
+  const service = createPlantService({
+    store: postgresStore({ client: pool, table: config.table }),
+    auth: jwtBearer({
+      jwksUri: config.auth.jwksUri,
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      ...(config.auth.jwks === undefined ? {} : { jwks: config.auth.jwks }),
+    }),
+    ...config.service,
+    onCreated: () => {
+      created += 1;
     },
-    (error) => {
+    onRejected: (error) => {
+      rejected[error.code] = (rejected[error.code] ?? 0) + 1;
+    },
+    onError: (error, context) => {
+      errors += 1;
+      if (recorded.length >= MAX_RECORDED) recorded.shift();
+      const jti = context.principal?.claims['jti'];
+      recorded.push({
+        code: error.code,
+        status: error.status,
+        jti: typeof jti === 'string' ? jti : undefined,
+        cause: causeOf(error),
+      });
+    },
+  });
+  const listener = adapterApp(config.adapter, service, {
+    onHostError: (error) => {
       if (isClientGone(error)) {
         clientGone += 1;
         return;
@@ -105,13 +104,13 @@ async function main(config: HostConfig): Promise<void> {
       hostErrors += 1;
       if (hostErrorSamples.length < 5) hostErrorSamples.push(describeError(error));
     },
-  );
+  });
 
   const server: Server = createServer(
     config.server?.connectionsCheckingInterval === undefined
       ? {}
       : { connectionsCheckingInterval: config.server.connectionsCheckingInterval },
-    app.listener,
+    listener,
   );
   if (config.server?.headersTimeout !== undefined) {
     server.headersTimeout = config.server.headersTimeout;
@@ -133,7 +132,7 @@ async function main(config: HostConfig): Promise<void> {
   });
 
   if (config.auth.skipReady === true) await pool.query('SELECT 1');
-  else await app.ready();
+  else await service.ready();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const stats = (): HostStats => {
@@ -175,7 +174,7 @@ async function main(config: HostConfig): Promise<void> {
       case 'close':
         server.close();
         server.closeAllConnections();
-        await app.close();
+        await service.close();
         await pool.end();
         setImmediate(() => process.exit(0));
         return true;

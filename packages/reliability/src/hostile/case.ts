@@ -1,4 +1,5 @@
 import type { PlantStoreErrorCode } from '@plantstore/core';
+import type { RawTarget } from '@plantstore/http-suite/client';
 
 /** The groups of the body and header catalog, in the order the docs list them. */
 export const CASE_GROUPS = [
@@ -22,13 +23,9 @@ export type CaseGroup = (typeof CASE_GROUPS)[number];
 export type CaseHeaders = Readonly<Record<string, string | readonly string[] | null>>;
 
 /** What a case needs to build its request at run time: the valid token and where the route is. */
-export interface RequestContext {
+export interface RequestContext extends RawTarget {
   /** A token the service accepts, with the required scope. */
   readonly token: string;
-  /** `127.0.0.1:<port>`, for the `Host` header of raw requests. */
-  readonly host: string;
-  /** The route's path, `/plants`. */
-  readonly path: string;
 }
 
 /**
@@ -156,4 +153,56 @@ export function httpCase(
     request: headers === undefined ? { kind: 'http', body } : { kind: 'http', body, headers },
     expect,
   };
+}
+
+/**
+ * A case written byte for byte to a fresh socket.
+ *
+ * @param group - the catalog group
+ * @param name - the case's sentence
+ * @param bytes - the request, built from the valid token and the host's address
+ * @param expect - the answer it must get
+ * @param extra - half-close after writing, the refusals of pipelined requests, a known deviation
+ * @returns the case
+ */
+export function rawCase(
+  group: CaseGroup,
+  name: string,
+  bytes: RawRequest['bytes'],
+  expect: Expectation,
+  extra: {
+    readonly endAfterWrite?: boolean;
+    readonly pipelined?: HostileCase['pipelined'];
+    readonly deviation?: Deviation;
+  } = {},
+): HostileCase {
+  const { endAfterWrite, pipelined, deviation } = extra;
+  return {
+    group,
+    name,
+    request:
+      endAfterWrite === undefined ? { kind: 'raw', bytes } : { kind: 'raw', bytes, endAfterWrite },
+    expect,
+    ...(pipelined === undefined ? {} : { pipelined }),
+    ...(deviation === undefined ? {} : { deviation }),
+  };
+}
+
+/** One row of a sample table: the sentence, the body, the answer, and headers over the defaults. */
+export type Sample = readonly [
+  what: string,
+  body: string | Uint8Array,
+  expect: Expectation,
+  headers?: CaseHeaders,
+];
+
+/**
+ * The cases of a sample table, sent with `node:http`.
+ *
+ * @param group - the catalog group
+ * @param rows - the samples
+ * @returns the cases
+ */
+export function sampleCases(group: CaseGroup, rows: readonly Sample[]): HostileCase[] {
+  return rows.map(([what, body, expect, headers]) => httpCase(group, what, body, expect, headers));
 }

@@ -1,10 +1,11 @@
+import { keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
+import type { Adapter } from '../host/adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Expectation, HostileCase, RequestContext } from './case';
 import { hostileCatalog } from './catalog';
 import { CpuTally } from './cpu-tally';
 import { expectOutcome } from './expect-outcome';
-import { type AdapterName, type HostileHost, startHost } from './hosts';
-import { keepAliveClient, type KeepAliveClient } from './http-client';
+import { type HostileHost, startHost } from './hosts';
 import { type Identity, startIdentity } from './identity';
 import { runCase } from './run-case';
 
@@ -39,7 +40,7 @@ export interface CatalogRunOptions {
  * @param options - title, body limit and CPU budgets
  */
 export function describeCatalog(
-  adapter: AdapterName,
+  adapter: Adapter,
   cases: readonly HostileCase[] = hostileCatalog,
   options: CatalogRunOptions = {},
 ): void {

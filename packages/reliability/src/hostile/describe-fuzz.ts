@@ -1,3 +1,5 @@
+import { keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
+import type { Adapter } from '../host/adapters';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeBody, type OraclePlant } from './body-oracle';
@@ -12,8 +14,7 @@ import {
   type FuzzTokens,
   type HeaderVariant,
 } from './header-arbitraries';
-import { type AdapterName, type HostileHost, startHost } from './hosts';
-import { keepAliveClient, type KeepAliveClient } from './http-client';
+import { type HostileHost, startHost } from './hosts';
 import { type Identity, startIdentity } from './identity';
 import { type Outcome, runCase } from './run-case';
 
@@ -148,7 +149,7 @@ function describeRequest(generated: Generated): string {
  *
  * @param adapter - `Express 5` or `Koa 3`
  */
-export function describeFuzz(adapter: AdapterName): void {
+export function describeFuzz(adapter: Adapter): void {
   describe(`HTTP fuzz on ${adapter}`, () => {
     let identity: Identity;
     let host: HostileHost;

@@ -1,13 +1,13 @@
+import { keepAliveClient, type KeepAliveClient, plantBody } from '@plantstore/http-suite/client';
+import type { Adapter } from '../host/adapters';
 import type { Expectation, RequestContext } from './case';
 import { created } from './case';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuTally } from './cpu-tally';
 import { CPU_BUDGET_MS, describeExpectation } from './describe-catalog';
 import { expectOutcome } from './expect-outcome';
-import { type AdapterName, type HostileHost, startHost } from './hosts';
-import { keepAliveClient, type KeepAliveClient } from './http-client';
+import { type HostileHost, startHost } from './hosts';
 import { type Identity, SCOPE, startIdentity } from './identity';
-import { plantBody } from './raw-request';
 import { runCase } from './run-case';
 import type { TokenAttack } from './token-attack';
 import { claimAttacks } from './token-attacks-claims';
@@ -65,7 +65,7 @@ function claimStrings(token: string | undefined): string[] {
  * @param attacks - the attacks. Default all of them
  */
 export function describeTokenAttacks(
-  adapter: AdapterName,
+  adapter: Adapter,
   attacks: readonly TokenAttack[] = tokenAttacks,
 ): void {
   describe(`token attacks on ${adapter}`, () => {
@@ -119,7 +119,7 @@ export function describeTokenAttacks(
           {
             kind: 'http',
             headers: { authorization: null, ...request.headers },
-            body: request.body ?? plantBody(id, 'Token'),
+            body: request.body ?? plantBody({ id, name: 'Token' }),
             ...(request.path === undefined ? {} : { path: request.path }),
           },
           context,

@@ -1,37 +1,22 @@
 import { gzipSync } from 'node:zlib';
 import {
   created,
-  type Deviation,
   type Expectation,
   type HostileCase,
+  rawCase,
   refused,
   type RequestContext,
 } from './case';
-import { chunked, plantBody, rawHead, type RawHeadOptions } from './raw-request';
+import { chunked, plantBody, rawHead, type RawHeadOptions } from '@plantstore/http-suite/client';
 
 const byNode: Expectation = { by: 'node', status: 400 };
 
-function raw(
+const raw = (
   name: string,
   bytes: (context: RequestContext) => string,
   expect: Expectation,
-  extra: {
-    endAfterWrite?: boolean;
-    pipelined?: HostileCase['pipelined'];
-    deviation?: Deviation;
-  } = {},
-): HostileCase {
-  const { endAfterWrite, pipelined, deviation } = extra;
-  return {
-    group: 'framing',
-    name,
-    request:
-      endAfterWrite === undefined ? { kind: 'raw', bytes } : { kind: 'raw', bytes, endAfterWrite },
-    expect,
-    ...(pipelined === undefined ? {} : { pipelined }),
-    ...(deviation === undefined ? {} : { deviation }),
-  };
-}
+  extra?: Parameters<typeof rawCase>[4],
+): HostileCase => rawCase('framing', name, bytes, expect, extra);
 
 /** A request with these header lines and this body, written as given. */
 const post =
@@ -39,7 +24,7 @@ const post =
   (context: RequestContext): string =>
     rawHead(context, lines, options) + body;
 
-const fern = (id: number) => plantBody(id, 'Fern');
+const fern = (id: number) => plantBody({ id, name: 'Fern' });
 const length = (body: string) => `Content-Length: ${Buffer.byteLength(body)}`;
 const TE = 'Transfer-Encoding: chunked';
 
@@ -115,7 +100,11 @@ export const framingCases: readonly HostileCase[] = [
     post(['Content-Length: 5', length(fern(1099))], fern(1099)),
     byNode,
   ),
-  raw('a Content-Length list "n, n"', post([`Content-Length: 19, 19`], plantBody(1, 'x')), byNode),
+  raw(
+    'a Content-Length list "n, n"',
+    post([`Content-Length: 19, 19`], plantBody({ id: 1, name: 'x' })),
+    byNode,
+  ),
   raw(
     'Content-Length and Transfer-Encoding: chunked',
     post(['Content-Length: 5', TE], chunked([fern(1080)])),

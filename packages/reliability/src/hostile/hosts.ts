@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type Authenticator,
   createPlantService,
@@ -9,16 +7,8 @@ import {
   type PlantService,
   type PlantStoreError,
 } from '@plantstore/core';
-import { plantRouter } from '@plantstore/express';
-import { plantRoutes } from '@plantstore/koa';
-import express, { type ErrorRequestHandler } from 'express';
-import Koa from 'koa';
-
-/** The adapters every hostile test runs against. */
-export const ADAPTERS = ['Express 5', 'Koa 3'] as const;
-
-/** One of {@link ADAPTERS}. */
-export type AdapterName = (typeof ADAPTERS)[number];
+import { listen } from '@plantstore/http-suite/hosts';
+import { type Adapter, adapterApp } from '../host/adapters';
 
 /** What a host observed beyond the answers: hooks, the host's own error paths, server-side CPU. */
 export interface HostRecord {
@@ -40,7 +30,7 @@ export interface HostRecord {
 
 /** A running app with the route, its store and what it observed. */
 export interface HostileHost {
-  readonly adapter: AdapterName;
+  readonly adapter: Adapter;
   /** `http://127.0.0.1:<port>`; the route is `POST {origin}/plants`. */
   readonly origin: string;
   readonly port: number;
@@ -73,34 +63,6 @@ function newRecord(): HostRecord {
   };
 }
 
-function expressApp(service: PlantService, record: HostRecord) {
-  const app = express();
-  app.use(plantRouter(service));
-  app.use((req, res) => {
-    record.passedOn.push(`${req.method} ${req.originalUrl}`);
-    res.status(404).type('text/plain').send('host: not found');
-  });
-  const onError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-    record.hostErrors.push(error);
-    res.status(500).type('text/plain').send('host: error');
-  };
-  app.use(onError);
-  return (req: IncomingMessage, res: ServerResponse) => void app(req, res);
-}
-
-function koaListener(service: PlantService, record: HostRecord) {
-  const app = new Koa();
-  app.on('error', (error: unknown) => void record.hostErrors.push(error));
-  app.use(plantRoutes(service));
-  app.use((ctx) => {
-    record.passedOn.push(`${ctx.method} ${ctx.url}`);
-    ctx.status = 404;
-    ctx.body = 'host: not found';
-  });
-  const callback = app.callback();
-  return (req: IncomingMessage, res: ServerResponse) => void callback(req, res);
-}
-
 /**
  * Starts a real host app of one adapter on 127.0.0.1, port 0, with the route at `/plants`, a fresh
  * `memoryStore()`, the given auth, and hooks that record every refusal. The key set is fetched
@@ -110,10 +72,7 @@ function koaListener(service: PlantService, record: HostRecord) {
  * @param settings - auth and body time-out
  * @returns the running host
  */
-export async function startHost(
-  adapter: AdapterName,
-  settings: HostSettings,
-): Promise<HostileHost> {
+export async function startHost(adapter: Adapter, settings: HostSettings): Promise<HostileHost> {
   const store = memoryStore();
   const record = newRecord();
   const service = createPlantService({
@@ -138,9 +97,11 @@ export async function startHost(
       },
     },
   }) as PlantService;
-  const inner =
-    adapter === 'Express 5' ? expressApp(counted, record) : koaListener(counted, record);
-  const server = createServer((req, res) => {
+  const inner = adapterApp(adapter, counted, {
+    onHostError: (error) => void record.hostErrors.push(error),
+    onPassedOn: (request) => void record.passedOn.push(request),
+  });
+  const host = await listen((req, res) => {
     const start = process.cpuUsage();
     res.once('close', () => {
       const used = process.cpuUsage(start);
@@ -148,22 +109,13 @@ export async function startHost(
     });
     inner(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
     adapter,
-    origin: `http://127.0.0.1:${port}`,
-    port,
+    origin: host.url,
+    port: host.port,
     store,
     service,
     record,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => host.close(),
   };
 }

@@ -2,8 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { PlantStoreError } from '@plantstore/core';
 import type { CaseHeaders, HostileRequest, RequestContext } from './case';
 import type { HostileHost } from './hosts';
-import type { KeepAliveClient } from './http-client';
-import { sendRaw } from './raw-http';
+import { type KeepAliveClient, sendRaw } from '@plantstore/http-suite/client';
 
 /** What one request of the catalog produced, on the wire and inside the host. */
 export interface Outcome {

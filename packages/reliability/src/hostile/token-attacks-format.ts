@@ -1,12 +1,10 @@
-import { refused } from './case';
-import { bearer, type TokenAttack, tokenAttack } from './token-attack';
-import { base64url, type TokenKit } from './token-kit';
+import { type Expectation, refused } from './case';
+import { bearer, type TokenAttack, tokenAttack, type TokenGroup } from './token-attack';
+import { base64url, type Signer, type TokenKit } from './token-kit';
 
 const malformed = refused(401, 'token_malformed');
 const badSignature = refused(401, 'signature_invalid');
 const badHeader = refused(400, 'authorization_malformed');
-
-const attack = tokenAttack;
 
 /** The three segments of the valid token. */
 const parts = (kit: TokenKit): [string, string, string] => {
@@ -31,316 +29,126 @@ function headerOfLength2Mod4(kit: TokenKit): string {
   }
 }
 
-const tokenOf = (build: (kit: TokenKit) => string) => (kit: TokenKit) => bearer(build(kit));
+/** A token built from the valid token's three segments (header, payload, signature). */
+type Respell = (segments: [string, string, string], kit: TokenKit) => string | Promise<string>;
+
+/** One attack of a table: its sentence, the token it sends, the answer. */
+type Row = readonly [name: string, token: Respell, expect: Expectation];
+
+/** The attacks of a table, each sending its token as `Authorization: Bearer <token>`. */
+const table = (group: TokenGroup, rows: readonly Row[]): TokenAttack[] =>
+  rows.map(([name, token, expect]) =>
+    tokenAttack(group, name, async (kit) => bearer(await token(parts(kit), kit)), expect),
+  );
+
+const byAttacker: Signer = { by: 'attacker', alg: 'RS256' };
+
+/** A token whose header segment is this text (or these bytes), valid claims, signed by the attacker. */
+const headerOf =
+  (text: string | Uint8Array): Respell =>
+  (_, kit) =>
+    kit.forge(text, kit.claims(), byAttacker);
+
+/** A header of 4n+1 characters: the valid one padded with `A`s. */
+function oneOverFour(header: string): string {
+  let padded = header;
+  while (padded.length % 4 !== 1) padded += 'A';
+  return padded;
+}
 
 /** Broken compact serialisations: jose alone would accept some of these spellings. */
-const encodings: TokenAttack[] = [
-  attack(
-    'malformed encodings',
-    'padding after the signature',
-    tokenOf((kit) => `${kit.valid}==`),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'padding inside, after the header',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}=.${p}.${s}`;
-    }),
-    badHeader,
-  ),
-  attack(
-    'malformed encodings',
-    'a space inside the token',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}. ${p}.${s}`;
-    }),
-    badHeader,
-  ),
-  attack(
-    'malformed encodings',
-    'a tab inside the token',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}\t.${s}`;
-    }),
-    badHeader,
-  ),
-  attack(
-    'malformed encodings',
+const encodings = table('malformed encodings', [
+  ['padding after the signature', ([h, p, s]) => `${h}.${p}.${s}==`, malformed],
+  ['padding inside, after the header', ([h, p, s]) => `${h}=.${p}.${s}`, badHeader],
+  ['a space inside the token', ([h, p, s]) => `${h}. ${p}.${s}`, badHeader],
+  ['a tab inside the token', ([h, p, s]) => `${h}.${p}\t.${s}`, badHeader],
+  [
     '"+" in the signature (base64, not base64url)',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.+${s.slice(1)}`;
-    }),
+    ([h, p, s]) => `${h}.${p}.+${s.slice(1)}`,
     malformed,
-  ),
-  attack(
-    'malformed encodings',
-    '"/" in the payload',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p.slice(0, 4)}/${p.slice(5)}.${s}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header of 4n+1 characters',
-    tokenOf((kit) => {
-      const [header, p, s] = parts(kit);
-      let h = header;
-      while (h.length % 4 !== 1) h += 'A';
-      return `${h}.${p}.${s}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
+  ],
+  ['"/" in the payload', ([h, p, s]) => `${h}.${p.slice(0, 4)}/${p.slice(5)}.${s}`, malformed],
+  ['a header of 4n+1 characters', ([h, p, s]) => `${oneOverFour(h)}.${p}.${s}`, malformed],
+  [
     'non-canonical trailing bits in the signature',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${nonCanonical(s)}`;
-    }),
+    ([h, p, s]) => `${h}.${p}.${nonCanonical(s)}`,
     malformed,
-  ),
-  attack(
-    'malformed encodings',
+  ],
+  [
     'non-canonical trailing bits in the header',
-    tokenOf((kit) => {
-      const [, p, s] = parts(kit);
-      return `${nonCanonical(headerOfLength2Mod4(kit))}.${p}.${s}`;
-    }),
+    ([, p, s], kit) => `${nonCanonical(headerOfLength2Mod4(kit))}.${p}.${s}`,
     malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'an empty header segment',
-    tokenOf((kit) => {
-      const [, p, s] = parts(kit);
-      return `.${p}.${s}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'an empty payload segment',
-    tokenOf((kit) => {
-      const [h, , s] = parts(kit);
-      return `${h}..${s}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'an empty signature segment',
-    tokenOf((kit) => {
-      const [h, p] = parts(kit);
-      return `${h}.${p}.`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'two segments',
-    tokenOf((kit) => {
-      const [h, p] = parts(kit);
-      return `${h}.${p}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'four segments',
-    tokenOf((kit) => `${kit.valid}.${parts(kit)[2]}`),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'five segments (a JWE)',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${p}.${p}.${s}`;
-    }),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a trailing dot',
-    tokenOf((kit) => `${kit.valid}.`),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'only dots',
-    tokenOf(() => '..'),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a tilde after the token',
-    tokenOf((kit) => `${kit.valid}~`),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is not JSON',
-    tokenOf((kit) => kit.forge('not json', kit.claims(), { by: 'attacker', alg: 'RS256' })),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is a JSON array',
-    tokenOf((kit) =>
-      kit.forge('[{"alg":"RS256"}]', kit.claims(), { by: 'attacker', alg: 'RS256' }),
-    ),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is a JSON string',
-    tokenOf((kit) => kit.forge('"RS256"', kit.claims(), { by: 'attacker', alg: 'RS256' })),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is null',
-    tokenOf((kit) => kit.forge('null', kit.claims(), { by: 'attacker', alg: 'RS256' })),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is a number',
-    tokenOf((kit) => kit.forge('256', kit.claims(), { by: 'attacker', alg: 'RS256' })),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
-    'a header that is not UTF-8',
-    tokenOf((kit) =>
-      kit.forge(Buffer.from([0x7b, 0xff, 0x7d]), kit.claims(), { by: 'attacker', alg: 'RS256' }),
-    ),
-    malformed,
-  ),
-  attack(
-    'malformed encodings',
+  ],
+  ['an empty header segment', ([, p, s]) => `.${p}.${s}`, malformed],
+  ['an empty payload segment', ([h, , s]) => `${h}..${s}`, malformed],
+  ['an empty signature segment', ([h, p]) => `${h}.${p}.`, malformed],
+  ['two segments', ([h, p]) => `${h}.${p}`, malformed],
+  ['four segments', ([h, p, s]) => `${h}.${p}.${s}.${s}`, malformed],
+  ['five segments (a JWE)', ([h, p, s]) => `${h}.${p}.${p}.${p}.${s}`, malformed],
+  ['a trailing dot', ([h, p, s]) => `${h}.${p}.${s}.`, malformed],
+  ['only dots', () => '..', malformed],
+  ['a tilde after the token', ([h, p, s]) => `${h}.${p}.${s}~`, malformed],
+  ['a header that is not JSON', headerOf('not json'), malformed],
+  ['a header that is a JSON array', headerOf('[{"alg":"RS256"}]'), malformed],
+  ['a header that is a JSON string', headerOf('"RS256"'), malformed],
+  ['a header that is null', headerOf('null'), malformed],
+  ['a header that is a number', headerOf('256'), malformed],
+  ['a header that is not UTF-8', headerOf(Buffer.from([0x7b, 0xff, 0x7d])), malformed],
+  [
     'alg twice, none then RS256 (the last wins)',
-    tokenOf((kit) =>
-      kit.forge(`{"alg":"none","kid":"${kit.kid}","alg":"RS256"}`, kit.claims(), {
-        by: 'attacker',
-        alg: 'RS256',
-      }),
-    ),
+    (_, kit) => headerOf(`{"alg":"none","kid":"${kit.kid}","alg":"RS256"}`)(_, kit),
     badSignature,
-  ),
-  attack(
-    'malformed encodings',
+  ],
+  [
     'alg twice, RS256 then none (the last wins)',
-    tokenOf((kit) =>
+    (_, kit) =>
       kit.forge(`{"alg":"RS256","kid":"${kit.kid}","alg":"none"}`, kit.claims(), {
         by: 'nobody',
         signature: 'AAAA',
       }),
-    ),
     refused(401, 'algorithm_not_allowed'),
-  ),
-  attack(
-    'malformed encodings',
+  ],
+  [
     'a payload that is not JSON, forged (the signature fails first)',
-    tokenOf((kit) =>
-      kit.forge({ alg: 'RS256', kid: kit.kid }, 'not json', { by: 'attacker', alg: 'RS256' }),
-    ),
+    (_, kit) => kit.forge({ alg: 'RS256', kid: kit.kid }, 'not json', byAttacker),
     badSignature,
-  ),
-];
+  ],
+]);
 
 /** Genuine tokens with one part changed: only the signature check can tell. */
-const signatures: TokenAttack[] = [
-  attack(
-    'signatures',
+const signatures = table('signatures', [
+  [
     'the last character of the signature changed, still canonical',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${s.slice(0, -1)}${s.endsWith('A') ? 'Q' : 'A'}`;
-    }),
+    ([h, p, s]) => `${h}.${p}.${s.slice(0, -1)}${s.endsWith('A') ? 'Q' : 'A'}`,
     badSignature,
-  ),
-  attack(
-    'signatures',
+  ],
+  [
     'the signature short by two characters',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${s.slice(0, -2)}`;
-    }),
+    ([h, p, s]) => `${h}.${p}.${s.slice(0, -2)}`,
     badSignature,
-  ),
-  attack(
-    'signatures',
-    'a signature of zero bytes',
-    tokenOf((kit) => {
-      const [h, p] = parts(kit);
-      return `${h}.${p}.${'A'.repeat(342)}`;
-    }),
-    badSignature,
-  ),
-  attack(
-    'signatures',
-    'the signature twice',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${s}${s}`;
-    }),
-    badSignature,
-  ),
-  attack(
-    'signatures',
-    'a signature of ES256 length',
-    tokenOf((kit) => {
-      const [h, p, s] = parts(kit);
-      return `${h}.${p}.${s.slice(0, 85)}A`;
-    }),
-    badSignature,
-  ),
-  attack(
-    'signatures',
+  ],
+  ['a signature of zero bytes', ([h, p]) => `${h}.${p}.${'A'.repeat(342)}`, badSignature],
+  ['the signature twice', ([h, p, s]) => `${h}.${p}.${s}${s}`, badSignature],
+  ['a signature of ES256 length', ([h, p, s]) => `${h}.${p}.${s.slice(0, 85)}A`, badSignature],
+  [
     'the payload changed, the signature kept',
-    tokenOf((kit) => {
-      const [h, , s] = parts(kit);
-      return `${h}.${base64url(JSON.stringify(kit.claims({ sub: 'admin' })))}.${s}`;
-    }),
+    ([h, , s], kit) => `${h}.${base64url(JSON.stringify(kit.claims({ sub: 'admin' })))}.${s}`,
     badSignature,
-  ),
-  attack(
-    'signatures',
+  ],
+  [
     'the header changed, the signature kept',
-    tokenOf((kit) => {
-      const [, p, s] = parts(kit);
-      return `${base64url(JSON.stringify({ alg: 'RS256', kid: kit.kid, typ: 'at+jwt' }))}.${p}.${s}`;
-    }),
+    ([, p, s], kit) =>
+      `${base64url(JSON.stringify({ alg: 'RS256', kid: kit.kid, typ: 'at+jwt' }))}.${p}.${s}`,
     badSignature,
-  ),
-  attack(
-    'signatures',
+  ],
+  [
     'the signature of another genuine token',
-    async (kit) => {
-      const [h, p] = parts(kit);
-      const other = (await kit.identity.sign({ sub: 'other' })).split('.')[2] ?? '';
-      return bearer(`${h}.${p}.${other}`);
-    },
+    async ([h, p], kit) =>
+      `${h}.${p}.${(await kit.identity.sign({ sub: 'other' })).split('.')[2] ?? ''}`,
     badSignature,
-  ),
-  attack(
-    'signatures',
-    'the header in place of the payload',
-    tokenOf((kit) => {
-      const [h, , s] = parts(kit);
-      return `${h}.${h}.${s}`;
-    }),
-    badSignature,
-  ),
-];
+  ],
+  ['the header in place of the payload', ([h, , s]) => `${h}.${h}.${s}`, badSignature],
+]);
 
 /** Attacks on the token's spelling: its encoding and its signature. */
 export const formatAttacks: readonly TokenAttack[] = [...encodings, ...signatures];

@@ -1,4 +1,4 @@
-import { refused } from './case';
+import { type Expectation, refused } from './case';
 import { bearer, inGroup, type TokenAttack } from './token-attack';
 import type { Signer, TokenKit } from './token-kit';
 
@@ -21,7 +21,19 @@ const withOurKid =
   (kit: TokenKit) =>
     bearer(kit.forge({ typ: 'JWT', kid: kit.kid, ...header }, kit.claims(), signer));
 
+type Header = Record<string, unknown>;
+
 const noneCasings = ['none', 'None', 'NONE', 'nOnE'];
+
+/** `alg` values that are missing, not a string, or an allowed name misspelt. */
+const badAlgs: readonly (readonly [string, Header, Expectation])[] = [
+  ['no alg at all', {}, malformed],
+  ['an empty alg', { alg: '' }, malformed],
+  ['a numeric alg', { alg: 256 }, malformed],
+  ['a null alg', { alg: null }, malformed],
+  ['alg "rs256" in lower case', { alg: 'rs256' }, notAllowed],
+  ['alg "RS256 " with a trailing space', { alg: 'RS256 ' }, notAllowed],
+];
 
 /** RFC 8725 §2.1, §3.1: `alg: none` in every casing, with and without a signature. */
 const algNone: TokenAttack[] = [
@@ -44,22 +56,12 @@ const algNone: TokenAttack[] = [
       withOurKid({ alg: 'none' }, { by: 'nobody', signature: kit.valid.split('.')[2] ?? '' })(kit),
     expect: notAllowed,
   },
-  { group: 'alg none', name: 'no alg at all', build: withOurKid({}), expect: malformed },
-  { group: 'alg none', name: 'an empty alg', build: withOurKid({ alg: '' }), expect: malformed },
-  { group: 'alg none', name: 'a numeric alg', build: withOurKid({ alg: 256 }), expect: malformed },
-  { group: 'alg none', name: 'a null alg', build: withOurKid({ alg: null }), expect: malformed },
-  {
+  ...badAlgs.map(([name, header, expect]): TokenAttack => ({
     group: 'alg none',
-    name: 'alg "rs256" in lower case',
-    build: withOurKid({ alg: 'rs256' }),
-    expect: notAllowed,
-  },
-  {
-    group: 'alg none',
-    name: 'alg "RS256 " with a trailing space',
-    build: withOurKid({ alg: 'RS256 ' }),
-    expect: notAllowed,
-  },
+    name,
+    build: withOurKid(header),
+    expect,
+  })),
 ];
 
 /** HMAC with the public key's bytes as the secret, per form of the key an attacker can fetch. */
@@ -149,24 +151,18 @@ const kidTricks: TokenAttack[] = [
     build: forged({ alg: 'RS256', kid }),
     expect: noKey,
   })),
-  {
+  ...(
+    [
+      ['in an array', (kid: string) => [kid]],
+      ['with a trailing space', (kid: string) => `${kid} `],
+      ['in capitals', (kid: string) => kid.toUpperCase()],
+    ] as const
+  ).map(([what, variant]): TokenAttack => ({
     group: 'kid tricks',
-    name: 'kid: the issuer’s kid in an array',
-    build: (kit) => forged({ alg: 'RS256', kid: [kit.kid] })(kit),
+    name: `kid: the issuer’s kid ${what}`,
+    build: (kit) => forged({ alg: 'RS256', kid: variant(kit.kid) })(kit),
     expect: noKey,
-  },
-  {
-    group: 'kid tricks',
-    name: 'kid: the issuer’s kid with a trailing space',
-    build: (kit) => forged({ alg: 'RS256', kid: `${kit.kid} ` })(kit),
-    expect: noKey,
-  },
-  {
-    group: 'kid tricks',
-    name: 'kid: the issuer’s kid in capitals',
-    build: (kit) => forged({ alg: 'RS256', kid: kit.kid.toUpperCase() })(kit),
-    expect: noKey,
-  },
+  })),
   {
     group: 'kid tricks',
     name: 'kid: the issuer’s, signed by the attacker',
@@ -207,57 +203,46 @@ const kidTricks: TokenAttack[] = [
   },
 ];
 
+/** Key-locating headers pointing at the attacker (or at the issuer's own JWKS). */
+const LOCATORS = {
+  'jku to the attacker’s JWKS': (kit) => ({ jku: kit.attacker.jwksUri }),
+  'jku to the issuer’s own JWKS': (kit) => ({ jku: kit.identity.issuer.jwksUri }),
+  'x5u to the attacker': (kit) => ({ x5u: kit.attacker.certUri }),
+  'jwk embedding the attacker’s key': (kit) => ({ jwk: kit.attacker.publicJwk }),
+  'x5c with a certificate chain': () => ({
+    x5c: [Buffer.from('attacker certificate').toString('base64')],
+  }),
+} satisfies Record<string, (kit: TokenKit) => Header>;
+
+/** The kid beside the locator, and the answer it leads to: no key found, or a bad signature. */
+const KIDS = {
+  'the attacker’s kid': [(kit) => ({ kid: kit.attacker.kid }), noKey],
+  'the issuer’s kid': [(kit) => ({ kid: kit.kid }), badSignature],
+  'no kid': [() => ({}), badSignature],
+} satisfies Record<string, readonly [(kit: TokenKit) => Header, Expectation]>;
+
 /** RFC 8725 §3.10: key-locating headers must never be followed. The attacker's server counts. */
 const keyHeaders: TokenAttack[] = inGroup('key headers (jku, x5u, jwk, x5c)', [
-  {
-    name: 'jku to the attacker’s JWKS, the attacker’s kid',
-    build: (kit: TokenKit) =>
-      forged({ alg: 'RS256', kid: kit.attacker.kid, jku: kit.attacker.jwksUri })(kit),
-    expect: noKey,
-  },
-  {
-    name: 'jku to the attacker’s JWKS, the issuer’s kid',
-    build: (kit: TokenKit) => withOurKid({ alg: 'RS256', jku: kit.attacker.jwksUri })(kit),
-    expect: badSignature,
-  },
-  {
-    name: 'jku to the issuer’s own JWKS, the attacker’s kid',
-    build: (kit: TokenKit) =>
-      forged({ alg: 'RS256', kid: kit.attacker.kid, jku: kit.identity.issuer.jwksUri })(kit),
-    expect: noKey,
-  },
-  {
-    name: 'x5u to the attacker, the attacker’s kid',
-    build: (kit: TokenKit) =>
-      forged({ alg: 'RS256', kid: kit.attacker.kid, x5u: kit.attacker.certUri })(kit),
-    expect: noKey,
-  },
-  {
-    name: 'jwk embedding the attacker’s key, no kid',
-    build: (kit: TokenKit) => forged({ alg: 'RS256', jwk: kit.attacker.publicJwk })(kit),
-    expect: badSignature,
-  },
-  {
-    name: 'jwk embedding the attacker’s key and its kid',
-    build: (kit: TokenKit) =>
-      forged({ alg: 'RS256', kid: kit.attacker.kid, jwk: kit.attacker.publicJwk })(kit),
-    expect: noKey,
-  },
-  {
-    name: 'x5c with a certificate chain, the attacker’s kid',
-    build: (kit: TokenKit) =>
-      forged({
-        alg: 'RS256',
-        kid: kit.attacker.kid,
-        x5c: [Buffer.from('attacker certificate').toString('base64')],
-      })(kit),
-    expect: noKey,
-  },
-  {
-    name: 'x5c with a certificate chain, no kid',
-    build: forged({ alg: 'RS256', x5c: [Buffer.from('attacker certificate').toString('base64')] }),
-    expect: badSignature,
-  },
+  ...(
+    [
+      ['jku to the attacker’s JWKS', 'the attacker’s kid'],
+      ['jku to the attacker’s JWKS', 'the issuer’s kid'],
+      ['jku to the issuer’s own JWKS', 'the attacker’s kid'],
+      ['x5u to the attacker', 'the attacker’s kid'],
+      ['jwk embedding the attacker’s key', 'no kid'],
+      ['jwk embedding the attacker’s key', 'the attacker’s kid'],
+      ['x5c with a certificate chain', 'the attacker’s kid'],
+      ['x5c with a certificate chain', 'no kid'],
+    ] as const
+  ).map(([locator, kid]) => {
+    const [kidOf, expect] = KIDS[kid];
+    const locate = LOCATORS[locator];
+    return {
+      name: `${locator}, ${kid}`,
+      build: (kit: TokenKit) => forged({ alg: 'RS256', ...kidOf(kit), ...locate(kit) })(kit),
+      expect,
+    };
+  }),
   {
     name: 'jku, x5u, jwk and x5c together, the issuer’s kid',
     build: (kit: TokenKit) =>

@@ -1,8 +1,8 @@
 import type { Agent } from 'node:http';
+import { plantBody, type Reply, send } from '@plantstore/http-suite/client';
 import type { Exchange, SentPlant } from '../check/nothing-lost';
-import { httpSend, type Reply } from '../client/http-request';
 import { type AttemptOutcome, untilSettled } from '../client/until-settled';
-import { exactName, plantBody, spreadId } from './plant-body';
+import { exactName, spreadId } from './exact-plants';
 
 /** One logical create: a fresh plant, a replay of a confirmed one, or a conflicting body. */
 export interface CreateOp {
@@ -88,7 +88,7 @@ export async function runCreateLoad(options: CreateLoadOptions): Promise<CreateO
       const token = typeof options.token === 'string' ? options.token : options.token();
       const { reply, attempts } = await untilSettled(
         async () => {
-          const answer = await httpSend(url, {
+          const answer = await send(url, {
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: plantBody(op.plant),
             ...(options.agent === undefined ? {} : { agent: options.agent }),

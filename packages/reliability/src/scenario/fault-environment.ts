@@ -5,7 +5,8 @@ import {
 } from '@plantstore/core/testing';
 import pg from 'pg';
 import { createPlantTable, dropPlantTable, freshTableName } from '../check/plant-table';
-import type { Adapter, HostConfig } from '../host/host-config';
+import type { Adapter } from '../host/adapters';
+import type { HostConfig } from '../host/host-config';
 import { type HostProcess, startHost } from '../host/host-process';
 
 /** What {@link FaultEnvironment.startHost} takes besides the adapter: any host setting. */

@@ -1,8 +1,8 @@
 import type { Agent } from 'node:http';
+import { plantBody, type Reply, send } from '@plantstore/http-suite/client';
 import type { Exchange, SentPlant } from '../check/nothing-lost';
-import { httpSend, type Reply } from '../client/http-request';
 import { type AttemptOutcome, untilSettled } from '../client/until-settled';
-import { exactName, plantBody, spreadId } from './plant-body';
+import { exactName, spreadId } from './exact-plants';
 
 /** One request of an identity-provider scenario: a fresh plant with a token of some key. */
 export interface TokenOp {
@@ -56,7 +56,7 @@ export async function runTokenLoad(options: TokenLoadOptions): Promise<TokenOutc
       index += 1;
       const op = { label, token, plant };
       const sentAt = Date.now();
-      const reply = await send(options.url, op, options.agent).catch(() => undefined);
+      const reply = await sendTokenOp(options.url, op, options.agent).catch(() => undefined);
       outcomes.push({
         op,
         status: reply?.status ?? 'dropped',
@@ -78,8 +78,8 @@ export async function runTokenLoad(options: TokenLoadOptions): Promise<TokenOutc
  * @param agent - a keep-alive agent, if any
  * @returns the answer
  */
-export function send(url: string, op: TokenOp, agent?: Agent): Promise<Reply> {
-  return httpSend(url, {
+export function sendTokenOp(url: string, op: TokenOp, agent?: Agent): Promise<Reply> {
+  return send(url, {
     headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json' },
     body: plantBody(op.plant),
     ...(agent === undefined ? {} : { agent }),
@@ -102,7 +102,8 @@ export async function settleTokenOutcomes(
     outcomes.map(async ({ op, status, reply }) => {
       let final = reply;
       if (status === 'dropped' || status >= 500) {
-        final = (await untilSettled(() => send(url, op), { pauseMs: 100, maxAttempts: 50 })).reply;
+        final = (await untilSettled(() => sendTokenOp(url, op), { pauseMs: 100, maxAttempts: 50 }))
+          .reply;
       }
       const finalStatus = final?.status ?? 'dropped';
       const refused = finalStatus === 401 || finalStatus === 403;

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentile } from '../check/percentile';
 import type { PlannedRequest, RequestMix } from './request-mix';
 
 /** What one phase of load measured. */
@@ -26,11 +27,9 @@ interface Context {
   sentAt?: number;
 }
 
-function percentile(sorted: Float64Array, share: number): number {
-  if (sorted.length === 0) return 0;
-  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-  return Math.round(value * 10) / 10;
-}
+/** A percentile in milliseconds, to a tenth. */
+const msAt = (sorted: Float64Array, share: number): number =>
+  Math.round(percentile(sorted, share) * 10) / 10;
 
 /**
  * Drives `POST {url}/plants` with autocannon for a while, each request planned by the mix. A
@@ -88,8 +87,8 @@ export async function drivePhase(
     seconds: result.duration,
     requests: latencies.length,
     perSecond: latencies.length / result.duration,
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
+    p50: msAt(sorted, 0.5),
+    p99: msAt(sorted, 0.99),
     errors: result.errors,
     timeouts: result.timeouts,
   };

@@ -1,5 +1,6 @@
 import type { Exchange, SentPlant } from '../check/nothing-lost';
-import { exactName, plantBody, spreadId } from '../scenario/plant-body';
+import { plantBody } from '@plantstore/http-suite/client';
+import { exactName, spreadId } from '../scenario/exact-plants';
 
 /** The kinds of request the soak sends, each with the status the contract gives it. */
 export const REQUEST_KINDS = {

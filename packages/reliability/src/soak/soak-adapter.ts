@@ -2,9 +2,10 @@ import { Agent } from 'node:http';
 import type pg from 'pg';
 import { checkNothingLost, type Exchange } from '../check/nothing-lost';
 import { createPlantTable, dropPlantTable, freshTableName, readRows } from '../check/plant-table';
-import { httpSend } from '../client/http-request';
 import { untilSettled } from '../client/until-settled';
-import type { Adapter, HostAuthConfig } from '../host/host-config';
+import { send } from '@plantstore/http-suite/client';
+import type { Adapter } from '../host/adapters';
+import type { HostAuthConfig } from '../host/host-config';
 import { startHost } from '../host/host-process';
 import { drivePhase, type PhaseResult } from './drive-phase';
 import {
@@ -110,14 +111,14 @@ export async function soakAdapter(settings: SoakSettings): Promise<AdapterSoak> 
     await Promise.all(
       cutOff.map(async (request) => {
         const { reply } = await untilSettled(
-          () => httpSend(host.url, { headers: request.headers, body: request.body, agent }),
+          () => send(host.url, { headers: request.headers, body: request.body, agent }),
           { maxAttempts: 20, pauseMs: 100 },
         );
         exchanges.push(exchangeOf(request, reply?.status ?? 'dropped', reply?.text));
       }),
     );
     agent.destroy();
-    const health = await httpSend(host.url, { method: 'GET', path: '/health' });
+    const health = await send(host.url, { method: 'GET', path: '/health' });
     await sleep(1_000);
     const after = await host.gc();
     const rows = await readRows(pool, table);

@@ -1,26 +1,23 @@
-import { serviceUrl } from '@plantstore/core/testing';
+import {
+  chunk,
+  framingLine,
+  openRawConnection,
+  plantBody,
+  postPlant,
+  type RawConnection,
+  rawHead,
+  send,
+} from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
 import type { SentPlant } from '../../src/check/nothing-lost';
-import { httpSend } from '../../src/client/http-request';
-import {
-  chunk,
-  openRawConnection,
-  postHead,
-  type RawConnection,
-} from '../../src/client/raw-connection';
-import { ADAPTERS } from '../../src/host/host-config';
+import { ADAPTERS } from '../../src/host/adapters';
 import type { HostProcess } from '../../src/host/host-process';
 import { type FaultEnvironment, faultEnvironment } from '../../src/scenario/fault-environment';
-import { exactName, plantBody, spreadId } from '../../src/scenario/plant-body';
-import { expectNothingLost } from './expect-nothing-lost';
+import { exactName, exactPlants, spreadId } from '../../src/scenario/exact-plants';
+import { expectNothingLost, scenarioDatabase } from './fault-setup';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the client fault scenarios',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = scenarioDatabase('the client fault scenarios');
 
 /** The route's read time-out, and the server settings docs/reliability.md tells hosts to set. */
 const BODY_TIMEOUT = 1_000;
@@ -70,25 +67,27 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
     );
 
   describe.each(ADAPTERS)('%s', (adapter) => {
-    const space = adapter === 'express' ? 400 : 500;
+    const space = 400 + 100 * ADAPTERS.indexOf(adapter);
     const target = () => hosts.get(adapter) as { host: HostProcess; table: string };
+    /** The head of `POST /plants` with the valid token, kept open for the body. */
+    const head = (framing: number | 'chunked') =>
+      rawHead({ host: '127.0.0.1', path: '/plants', token: env.token }, [framingLine(framing)], {
+        close: false,
+      });
 
     it('stays healthy, stores nothing and frees the socket when clients abort mid-body', async () => {
       const { host, table } = target();
       const before = await host.gc();
-      const plants = Array.from({ length: 40 }, (_, index) => ({
-        id: spreadId(space, index),
-        name: exactName(`aborted ${index}`),
-      }));
+      const plants = exactPlants(space, 40, 'aborted');
       await Promise.all(
         plants.map(async (plant, index) => {
           const body = plantBody(plant);
           const connection = await openRawConnection(host.url);
           // Half announce a length, half are chunked; each sends half its body and goes away.
           if (index % 2 === 0) {
-            connection.write(postHead(env.token, Buffer.byteLength(body)) + body.slice(0, 20));
+            connection.write(head(Buffer.byteLength(body)) + body.slice(0, 20));
           } else {
-            connection.write(postHead(env.token, 'chunked') + chunk(body.slice(0, 20)));
+            connection.write(head('chunked') + chunk(body.slice(0, 20)));
           }
           await sleep(50);
           connection.destroy();
@@ -113,16 +112,13 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
     it('answers 408 at the read time-out to a slow body, closes the connection and frees the socket', async () => {
       const { host, table } = target();
       const before = await host.gc();
-      const plants = Array.from({ length: 20 }, (_, index) => ({
-        id: spreadId(space + 1, index),
-        name: exactName(`slow ${index}`),
-      }));
+      const plants = exactPlants(space + 1, 20, 'slow');
       const results = await Promise.all(
         plants.map(async (plant) => {
           const body = plantBody(plant);
           const connection = await openRawConnection(host.url);
           const started = Date.now();
-          connection.write(postHead(env.token, Buffer.byteLength(body)) + body.slice(0, 5));
+          connection.write(head(Buffer.byteLength(body)) + body.slice(0, 5));
           // One byte every 300 ms: the whole body would take many times the read time-out.
           void connection.trickle(body.slice(5), 300);
           const answer = await within(connection.answered, 5_000);
@@ -156,16 +152,13 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const { host, table } = target();
       const before = await host.gc();
       const statsBefore = await host.stats();
-      const plants = Array.from({ length: 5 }, (_, index) => ({
-        id: spreadId(space + 2, index),
-        name: exactName(`large ${index}`),
-      }));
+      const plants = exactPlants(space + 2, 5, 'large');
       const intended = 1_024 * KiB;
       const results = await Promise.all(
         plants.map(async (plant) => {
           const connection = await openRawConnection(host.url);
           const started = Date.now();
-          connection.write(postHead(env.token, 'chunked'));
+          connection.write(head('chunked'));
           const opening = `{"id":${plant.id},"name":${JSON.stringify(plant.name)},"pad":"`;
           // 1 KiB every 20 ms: a mebibyte would take 20 s.
           const pieces = [
@@ -181,7 +174,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const afterChunked = await host.stats();
       const declared = await openRawConnection(host.url);
       const declaredStart = Date.now();
-      declared.write(postHead(env.token, intended));
+      declared.write(head(intended));
       void declared.trickle(
         Array.from({ length: 100 }, () => 'x'.repeat(KiB)),
         20,
@@ -234,14 +227,11 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
         peak = await host.stats();
       }
       const healthStarted = Date.now();
-      const health = await httpSend(host.url, { method: 'GET', path: '/health' });
+      const health = await send(host.url, { method: 'GET', path: '/health' });
       const healthMs = Date.now() - healthStarted;
       const plant = { id: spreadId(space + 3, 0), name: exactName('while idle') };
       const postStarted = Date.now();
-      const created = await httpSend(host.url, {
-        headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/json' },
-        body: plantBody(plant),
-      });
+      const created = await postPlant(host.url, env.token, plantBody(plant));
       const postMs = Date.now() - postStarted;
       const closedAt = await Promise.all(idle.map(({ closed }) => within(closed, 10_000)));
       const got408 = idle.filter(({ received }) => received.startsWith('HTTP/1.1 408')).length;

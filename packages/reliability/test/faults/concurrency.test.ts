@@ -1,73 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { serviceUrl } from '@plantstore/core/testing';
+import { concurrentCreates, inFlight, postPlant } from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
-import { checkNothingLost, type Exchange, type SentPlant } from '../../src/check/nothing-lost';
+import { checkNothingLost, type Exchange } from '../../src/check/nothing-lost';
 import { readRows } from '../../src/check/plant-table';
-import { httpSend } from '../../src/client/http-request';
 import { type AttemptOutcome, untilSettled } from '../../src/client/until-settled';
 import { startBackendKiller } from '../../src/faults/backend-killer';
-import { ADAPTERS, type HostStats } from '../../src/host/host-config';
+import { ADAPTERS } from '../../src/host/adapters';
+import type { HostStats } from '../../src/host/host-config';
 import type { HostProcess } from '../../src/host/host-process';
 import { type FaultEnvironment, faultEnvironment } from '../../src/scenario/fault-environment';
-import { exactName, plantBody, spreadId } from '../../src/scenario/plant-body';
+import { exactName, spreadId } from '../../src/scenario/exact-plants';
+import { GUARD_CONNECTIONS, scenarioDatabase } from './fault-setup';
 
-// The store attaches its connection listener as pg-pool hands a connection out, so the hosts run
-// without a listener of their own (the fix of docs/reliability.md, "Found and fixed"); set
-// PLANTSTORE_PG_WORKAROUND=1 to give every connection one anyway.
-const GUARD_CONNECTIONS = process.env['PLANTSTORE_PG_WORKAROUND'] === '1';
-
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the concurrency scenario',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = scenarioDatabase('the concurrency scenario');
 
 const IDS = 1_000;
 const ATTEMPTS_PER_ID = 10;
 const IN_FLIGHT = 200;
 const KILL_EVERY_MS = 100;
 
-interface Attempt {
-  readonly plant: SentPlant;
-  readonly body: string;
-}
-
-/** Ten attempts per id: six of the same plant (one spelled otherwise), four conflicting bodies. */
-function attemptsOf(index: number): Attempt[] {
-  const id = spreadId(600, index);
-  const name = exactName(`concurrent ${index}`);
-  const tag = index % 3 === 0 ? undefined : `tag ${index % 7}`;
-  const same = { id, name, tag };
-  const respelled = `{"extra": {"ignored": true}, ${tag === undefined ? '' : `"tag": ${JSON.stringify(tag)}, `}"name": ${JSON.stringify(name)}, "id": ${id}.0}`;
-  const conflicting: SentPlant[] = [
-    { id, name: `${name}!`, tag },
-    { id, name, tag: 'other' },
-    tag === undefined ? { id, name, tag: 'added' } : { id, name },
-    { id, name: name.normalize('NFC'), tag },
-  ];
-  return [
-    ...Array.from({ length: 5 }, () => ({ plant: same, body: plantBody(same) })),
-    { plant: same, body: respelled },
-    ...conflicting.map((plant) => ({ plant, body: plantBody(plant) })),
-  ];
-}
-
-/** A seeded shuffle, so that a failing order can be replayed. */
-function shuffle<T>(items: T[], seed: number): T[] {
-  let state = seed;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  for (let index = items.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(next() * (index + 1));
-    [items[index], items[other]] = [items[other] as T, items[index] as T];
-  }
-  return items;
-}
+/** The plants of the scenario: exact names, a tag on two in three. */
+const plants = Array.from({ length: IDS }, (_, index) => ({
+  id: spreadId(600, index),
+  name: exactName(`concurrent ${index}`),
+  tag: index % 3 === 0 ? undefined : `tag ${index % 7}`,
+}));
 
 describe.skipIf(databaseUrl === undefined)('concurrency with connections killed', () => {
   let env: FaultEnvironment;
@@ -100,44 +59,27 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
 
   it('creates each of 1,000 ids exactly once under 10,000 concurrent requests to an Express and a Koa process while their connections are killed', async () => {
     const before = await Promise.all(hosts.map((host) => host.gc()));
-    const attempts = shuffle(
-      Array.from({ length: IDS }, (_, index) => attemptsOf(index)).flat(),
-      20_260_101,
-    );
+    const attempts = concurrentCreates(plants, 20_260_101);
     expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
     const agents = hosts.map(() => new Agent({ keepAlive: true, maxSockets: IN_FLIGHT }));
     const killer = startBackendKiller(env.pool, names, KILL_EVERY_MS);
-    const outcomes: {
-      attempt: Attempt;
-      final: AttemptOutcome | undefined;
-      body?: string | undefined;
-      seen: readonly AttemptOutcome[];
-    }[] = [];
-    let next = 0;
     const started = Date.now();
-    const worker = async () => {
-      while (next < attempts.length) {
-        const index = next;
-        next += 1;
-        const attempt = attempts[index] as Attempt;
-        let turn = index;
-        // Retries go to either process, as behind a load balancer.
-        const { reply, attempts: seen } = await untilSettled(
-          () => {
-            const position = turn % hosts.length;
-            turn += 1;
-            return httpSend((hosts[position] as HostProcess).url, {
-              headers: { authorization: `Bearer ${env.token}`, 'content-type': 'application/json' },
-              body: attempt.body,
-              agent: agents[position] as Agent,
-            });
-          },
-          { pauseMs: 20 },
-        );
-        outcomes.push({ attempt, final: reply?.status ?? 'dropped', body: reply?.text, seen });
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const outcomes = await inFlight(attempts, IN_FLIGHT, async (attempt, index) => {
+      let turn = index;
+      // Retries go to either process, as behind a load balancer.
+      const { reply, attempts: seen } = await untilSettled(
+        () => {
+          const position = turn % hosts.length;
+          turn += 1;
+          return postPlant((hosts[position] as HostProcess).url, env.token, attempt.body, {
+            agent: agents[position] as Agent,
+          });
+        },
+        { pauseMs: 20 },
+      );
+      const final: AttemptOutcome = reply?.status ?? 'dropped';
+      return { attempt, final, body: reply?.text, seen };
+    });
     const elapsed = Date.now() - started;
     const killed = await killer.stop();
     for (const agent of agents) agent.destroy();

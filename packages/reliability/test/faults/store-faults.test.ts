@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { serviceUrl } from '@plantstore/core/testing';
+import { plantBody, postPlant, type Reply } from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHostHealth } from '../../src/check/host-health';
 import type { SentPlant } from '../../src/check/nothing-lost';
-import { httpSend, type Reply } from '../../src/client/http-request';
 import { untilSettled } from '../../src/client/until-settled';
 import { startBackendKiller } from '../../src/faults/backend-killer';
 import { startTcpProxy, type TcpProxy } from '../../src/faults/tcp-proxy';
-import { ADAPTERS } from '../../src/host/host-config';
+import { ADAPTERS } from '../../src/host/adapters';
 import type { HostProcess } from '../../src/host/host-process';
 import {
   attemptCounts,
@@ -17,28 +16,14 @@ import {
   settledExchanges,
 } from '../../src/scenario/create-load';
 import { type FaultEnvironment, faultEnvironment } from '../../src/scenario/fault-environment';
-import { exactName, plantBody, spreadId } from '../../src/scenario/plant-body';
-import { expectNothingLost } from './expect-nothing-lost';
+import { exactName, exactPlants, spreadId } from '../../src/scenario/exact-plants';
+import { expectNothingLost, GUARD_CONNECTIONS, scenarioDatabase } from './fault-setup';
 
-// The store attaches its connection listener as pg-pool hands a connection out, so the hosts run
-// without a listener of their own (the fix of docs/reliability.md, "Found and fixed"); set
-// PLANTSTORE_PG_WORKAROUND=1 to give every connection one anyway.
-const GUARD_CONNECTIONS = process.env['PLANTSTORE_PG_WORKAROUND'] === '1';
-
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the store fault scenarios',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = scenarioDatabase('the store fault scenarios');
 
 const STORE_TIMEOUT = 1_000;
 const CONNECT_TIMEOUT = 500;
 const GENERIC_500 = 'The plant could not be created because of an internal error.';
-
-function json(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,7 +45,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
   });
 
   describe.each(ADAPTERS)('%s', (adapter) => {
-    const space = adapter === 'express' ? 10 : 20;
+    const space = 10 * (ADAPTERS.indexOf(adapter) + 1);
     const applicationName = `plantstore-store-faults-${adapter}-${randomUUID().slice(0, 8)}`;
     let host: HostProcess;
     let table: string;
@@ -116,16 +101,12 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
     it('answers 503 with Retry-After while PostgreSQL is unreachable (refused, then black-holed), and recovers when it is back', async () => {
       await env.pool.query(`TRUNCATE "${table}"`);
       const before = await host.gc();
-      const plants: SentPlant[] = Array.from({ length: 20 }, (_, index) => ({
-        id: spreadId(space + 1, index),
-        name: exactName(`unreachable ${index}`),
+      const plants: SentPlant[] = exactPlants(space + 1, 20, 'unreachable').map((plant) => ({
+        ...plant,
         tag: 'down',
       }));
       const send = (index: number): Promise<Reply> =>
-        httpSend(host.url, {
-          headers: json(env.token),
-          body: plantBody(plants[index] as SentPlant),
-        });
+        postPlant(host.url, env.token, plantBody(plants[index] as SentPlant));
       const timed = async (indexes: number[]) => {
         const started = Date.now();
         const replies = await Promise.all(indexes.map(send));
@@ -166,15 +147,9 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
     it('answers 503 store_timeout with Retry-After when the store hangs past its time-out, cancels the statements, and recovers', async () => {
       await env.pool.query(`TRUNCATE "${table}"`);
       const before = await host.gc();
-      const plants: SentPlant[] = Array.from({ length: 6 }, (_, index) => ({
-        id: spreadId(space + 2, index),
-        name: exactName(`hang ${index}`),
-      }));
+      const plants: SentPlant[] = exactPlants(space + 2, 6, 'hang');
       const send = (index: number): Promise<Reply> =>
-        httpSend(host.url, {
-          headers: json(env.token),
-          body: plantBody(plants[index] as SentPlant),
-        });
+        postPlant(host.url, env.token, plantBody(plants[index] as SentPlant));
       const locker = await env.pool.connect();
       let replies: Reply[];
       let ms: number;
@@ -231,10 +206,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       const jtis = plants.map(() => randomUUID());
       const tokens = await Promise.all(jtis.map((jti) => env.issuer.sign({ jti })));
       const send = (index: number): Promise<Reply> =>
-        httpSend(host.url, {
-          headers: json(tokens[index] as string),
-          body: plantBody(plants[index] as SentPlant),
-        });
+        postPlant(host.url, tokens[index] as string, plantBody(plants[index] as SentPlant));
       let replies: Reply[];
       try {
         replies = await Promise.all(plants.map((_, index) => send(index)));
@@ -273,12 +245,8 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       });
       const before = await small.gc();
       const held: SentPlant = { id: spreadId(space + 4, 0), name: exactName('held'), tag: 'first' };
-      const others: SentPlant[] = Array.from({ length: 8 }, (_, index) => ({
-        id: spreadId(space + 4, index + 1),
-        name: exactName(`waiting ${index}`),
-      }));
-      const send = (plant: SentPlant) =>
-        httpSend(small.url, { headers: json(env.token), body: plantBody(plant) });
+      const others: SentPlant[] = exactPlants(space + 4, 8, 'waiting', 1);
+      const send = (plant: SentPlant) => postPlant(small.url, env.token, plantBody(plant));
       const locker = await env.pool.connect();
       let heldReply: Promise<Reply>;
       let waiting: Reply[];

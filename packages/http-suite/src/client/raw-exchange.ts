@@ -36,6 +36,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * @param bytes - the whole request; a string goes out as latin1, one byte per character
  * @param options - half-close and time-out
  * @returns the responses and timing
+ * @example
+ * const { responses } = await sendRaw(port, rawHead(target, ['Content-Length: 5', 'Content-Length: 6']));
  */
 export function sendRaw(
   port: number,

@@ -1,17 +1,3 @@
-import type { SentPlant } from '../check/nothing-lost';
-
-/**
- * The JSON body of a create request, the id written as its exact decimal digits (JSON.stringify
- * cannot write a bigint, and a number would round past 2^53).
- *
- * @param plant - the plant
- * @returns the body text
- */
-export function plantBody(plant: SentPlant): string {
-  const tag = plant.tag === undefined ? '' : `,"tag":${JSON.stringify(plant.tag)}`;
-  return `{"id":${plant.id},"name":${JSON.stringify(plant.name)}${tag}}`;
-}
-
 /**
  * Ids spread over the whole int64 range, most beyond 2^53 so that any rounding would show, and
  * distinct for distinct `(space, index)` pairs (`space` below 1,000).
@@ -34,4 +20,25 @@ export function spreadId(space: number, index: number): bigint {
  */
 export function exactName(label: string): string {
   return ` ${label} "Monstera" \\ 🌿 e\u0301 `;
+}
+
+/**
+ * `count` plants of one id space with {@link exactName} names, as a scenario sends them.
+ *
+ * @param space - the id space
+ * @param count - how many
+ * @param label - what the names say, before each plant's index
+ * @param first - the index of the first plant. Default 0
+ * @returns the plants, without tags
+ */
+export function exactPlants(
+  space: number,
+  count: number,
+  label: string,
+  first = 0,
+): { readonly id: bigint; readonly name: string }[] {
+  return Array.from({ length: count }, (_, k) => ({
+    id: spreadId(space, first + k),
+    name: exactName(`${label} ${first + k}`),
+  }));
 }

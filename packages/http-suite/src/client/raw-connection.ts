@@ -32,6 +32,9 @@ export interface RawConnection {
  *
  * @param url - `http://127.0.0.1:<port>`
  * @returns the connection, once established
+ * @example
+ * const connection = await openRawConnection(host.url);
+ * connection.write(rawHead(target, [framingLine(100)], { close: false }) + '{"id":');
  */
 export function openRawConnection(url: string): Promise<RawConnection> {
   const { hostname, port } = new URL(url);
@@ -93,30 +96,4 @@ export function openRawConnection(url: string): Promise<RawConnection> {
     socket.once('connect', () => resolve(connection));
     socket.once('error', reject);
   });
-}
-
-/**
- * The head of a `POST /plants` request.
- *
- * @param token - the bearer token
- * @param framing - a declared `Content-Length`, or `chunked`
- * @returns the request line and headers, with the blank line that ends them
- */
-export function postHead(token: string, framing: number | 'chunked'): string {
-  const length =
-    framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${framing}`;
-  return (
-    'POST /plants HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-    `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`
-  );
-}
-
-/**
- * One chunk of a chunked body.
- *
- * @param data - the chunk's bytes
- * @returns the chunk with its size line
- */
-export function chunk(data: string): string {
-  return `${Buffer.byteLength(data).toString(16)}\r\n${data}\r\n`;
 }

@@ -1,0 +1,41 @@
+// The test hosts, apart from the contract suite: host processes outside vitest use them.
+export {
+  EXPRESS_AT_PREFIX,
+  EXPRESS_AT_ROOT,
+  EXPRESS_MAJORS,
+  EXPRESS_MOUNTINGS,
+  expressHostApp,
+  expressTarget,
+  hostCatchAll,
+  hostErrorHandler,
+} from './express-hosts';
+export type {
+  ExpressFactory,
+  ExpressHostOptions,
+  ExpressMajor,
+  ExpressMounting,
+  PlantRouterFactory,
+} from './express-hosts';
+export { hostRecord } from './host-hooks';
+export type { HostHooks, HostRecord, ObservedAnswer } from './host-hooks';
+export {
+  KOA_AT_API,
+  KOA_AT_ROOT,
+  KOA_MAJORS,
+  KOA_MOUNTINGS,
+  koaHostApp,
+  koaTarget,
+  nodeListener,
+} from './koa-hosts';
+export type {
+  KoaClass,
+  KoaMajor,
+  KoaMounting,
+  KoaRoute,
+  KoaRouteAt,
+  KoaRouteOptions,
+  PlantRoutesFactory,
+} from './koa-hosts';
+export { listen } from './listen';
+export { fetchEntryTarget, nodeHandlerTarget } from './node-hosts';
+export type { ContractHost, ContractTarget } from './target';
