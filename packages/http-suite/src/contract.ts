@@ -380,11 +380,16 @@ export function describeHttpContract(name: string, target: ContractTarget): void
           'application/json; charset=latin1',
           'application/jsonx',
         ]) {
-          expectError(await post(body, { headers: { 'content-type': contentType } }), 415);
+          const reply = await post(body, { headers: { 'content-type': contentType } });
+          expectError(reply, 415);
+          // RFC 9110 §15.5.16: say what would have been accepted.
+          expect(reply.headers['accept']).toBe('application/json');
         }
         const none = await send(host.url, { body, headers: { authorization: `Bearer ${token}` } });
         expectError(none, 415);
-        expectError(await post(body, { headers: { 'content-encoding': 'gzip' } }), 415);
+        const gzip = await post(body, { headers: { 'content-encoding': 'gzip' } });
+        expectError(gzip, 415);
+        expect(gzip.headers['accept-encoding']).toBe('identity');
         expect(rejected.at(-1)?.code).toBe('content_encoding_unsupported');
       });
     });

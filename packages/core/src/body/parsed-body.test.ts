@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidBodyError } from '../errors/client-errors';
+import { refusal } from './refusal.test-support';
 import { validatePlant } from '../plant/validate-plant';
 import { candidateFromParsed } from './parsed-body';
 import { readPlantJson } from './read-plant-json';
-
-/** Runs `fn`, expecting an InvalidBodyError, and returns it. */
-function refusal(fn: () => unknown): InvalidBodyError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidBodyError);
-    return error as InvalidBodyError;
-  }
-  throw new Error('expected an InvalidBodyError');
-}
 
 describe('candidateFromParsed', () => {
   it('keeps strings exactly and only id, name and tag', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidBodyError } from '../errors/client-errors';
+import { refusal } from '../body/refusal.test-support';
 import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { PlantCandidate } from '../body/plant-candidate';
 import { readPlantJson } from '../body/read-plant-json';
@@ -10,17 +10,6 @@ const RANGE = 'an integer from -9223372036854775808 to 9223372036854775807';
 
 const candidate = (fields: Record<string, unknown>): PlantCandidate =>
   Object.assign(Object.create(null) as PlantCandidate, fields);
-
-/** Runs `fn`, expecting an InvalidBodyError, and returns it. */
-function refusal(fn: () => unknown): InvalidBodyError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidBodyError);
-    return error as InvalidBodyError;
-  }
-  throw new Error('expected an InvalidBodyError');
-}
 
 describe('validatePlant', () => {
   it('returns a frozen null-prototype record with exactly id and name when there is no tag', () => {

@@ -3,6 +3,7 @@ import type { JWTVerifyOptions } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
 import type { RemoteKeySetConfig } from '../keys/remote-key-set';
 import { accessTokenChecks, type AccessTokenProfile } from './access-token-options';
+import { tokenAge } from './token-age';
 import { remoteKeySetConfig, type JwtBearerJwksOptions } from '../keys/remote-key-set-options';
 
 export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
@@ -107,17 +108,6 @@ const KNOWN = new Set([
   ...['typ', 'profile', 'scopeClaims'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
-// jose's duration words, without signs or "ago": a maximum age is never negative.
-const DURATION =
-  /^(\d+(?:\.\d+)?) ?(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|y|yrs?|years?)$/i;
-const UNIT_SECONDS: Record<string, number> = {
-  s: 1,
-  m: 60,
-  h: 3600,
-  d: 86400,
-  w: 604800,
-  y: 31557600,
-};
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 const NON_EMPTY = /^./s;
@@ -133,21 +123,6 @@ function strings(option: string, value: unknown, pattern: RegExp): string[] | un
   const what =
     pattern === SCOPE_TOKEN ? 'scope tokens (no space, quote, backslash)' : 'non-empty strings';
   return optionError('jwtBearer', option, `must hold ${what}`, describeValue(value));
-}
-
-function tokenAge(value: unknown): number | undefined {
-  if (typeof value !== 'string') return nonNegativeNumber('jwtBearer', 'maxTokenAge', value);
-  const match = DURATION.exec(value);
-  const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
-  if (match === null || unit === undefined) {
-    return optionError(
-      'jwtBearer',
-      'maxTokenAge',
-      'must be seconds or a duration like 2 hours',
-      `"${value}"`,
-    );
-  }
-  return Math.round(Number(match[1]) * unit);
 }
 
 function jwksUrl(value: unknown): URL {

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
-import { jwtBearer, memoryStore } from '@plantstore/core';
+import { jwtBearer, memoryStore, type MemoryStore } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import type { ContractHost } from '@plantstore/http-suite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hosts } from './hosts';
 
 const DECLARED = 64 * 1024 * 1024;
@@ -59,21 +59,44 @@ function sendHugeBody(url: URL, headers: Readonly<Record<string, string>>): Prom
   });
 }
 
-describe.each(Object.keys(hosts))('an answer sent before the body is read, on %s', (name) => {
+/** Sends one raw request and resolves the status line of the answer. */
+function statusOf(url: URL, head: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\r\n');
+      if (end !== -1) {
+        socket.destroy();
+        resolve(text.slice(0, end));
+      }
+    });
+    socket.on('error', reject);
+    socket.write(`${head}\r\n${body}`);
+  });
+}
+
+describe.each(Object.keys(hosts))('requests only a raw socket can send, on %s', (name) => {
   let issuer: TokenIssuer;
   let host: ContractHost;
+  let store: MemoryStore;
   let token: string;
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
+    store = memoryStore();
     host = await hosts[name]!.start({
-      store: memoryStore(),
+      store,
       auth: jwtBearer({
         jwksUri: issuer.jwksUri,
         issuer: issuer.issuer,
         audience: issuer.audience,
       }),
     });
+  });
+  beforeEach(async () => {
     token = await issuer.sign();
   });
   afterAll(async () => {
@@ -96,4 +119,16 @@ describe.each(Object.keys(hosts))('an answer sent before the body is read, on %s
       expect(outcome.written).toBeLessThan(AT_MOST_WRITTEN);
     },
   );
+
+  it('sees a Content-Encoding sent after 1000 filler headers, and answers 415', async () => {
+    const url = new URL(`${host.url}/plants`);
+    const body = '{"id":1,"name":"Fern"}';
+    const fillers = Array.from({ length: 1000 }, (_, n) => `x-filler-${n}: a\r\n`).join('');
+    const head =
+      `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\n` +
+      `authorization: Bearer ${token}\r\ncontent-type: application/json\r\n` +
+      `${fillers}content-encoding: gzip\r\ncontent-length: ${body.length}\r\n`;
+    expect(await statusOf(url, head, body)).toBe('HTTP/1.1 415 Unsupported Media Type');
+    expect(store.size).toBe(0);
+  });
 });
