@@ -9,6 +9,7 @@ import {
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractSetup } from './contract-setup';
 import { type Outgoing, type Reply, send } from './send';
 
 /** A running host application with the route mounted. */
@@ -24,7 +25,7 @@ export interface ContractTarget {
    * Starts a host with the route built from these options. When `passesOn` is true, the host answers
    * every request that reaches it past the route with 200 and the text `host:<METHOD> <path>`.
    */
-  start(options: PlantServiceOptions): Promise<ContractHost>;
+  start(options: PlantServiceOptions, setup: ContractSetup): Promise<ContractHost>;
   /** Adapters pass other requests on to the host; the stand-alone entries answer 404 or 405. */
   readonly passesOn: boolean;
 }
@@ -70,24 +71,29 @@ export function describeHttpContract(name: string, target: ContractTarget): void
     let nextId = 1000;
     const id = (): number => nextId++;
 
-    const auth = () =>
-      jwtBearer({
+    const setup = (): ContractSetup => ({
+      auth: {
         jwksUri: issuer.jwksUri,
         issuer: issuer.issuer,
         audience: issuer.audience,
         requiredScopes: [SCOPE],
-      });
+      },
+    });
+    const auth = () => jwtBearer(setup().auth);
 
     beforeAll(async () => {
       issuer = await createTokenIssuer();
       store = memoryStore();
-      host = await target.start({
-        store,
-        auth: auth(),
-        bodyTimeout: 300,
-        onRejected: (error) => void rejected.push(error),
-        onError: (error) => void errors.push(error),
-      });
+      host = await target.start(
+        {
+          store,
+          auth: auth(),
+          bodyTimeout: 300,
+          onRejected: (error) => void rejected.push(error),
+          onError: (error) => void errors.push(error),
+        },
+        setup(),
+      );
       token = await issuer.sign({ scope: SCOPE });
     });
 
@@ -403,7 +409,7 @@ export function describeHttpContract(name: string, target: ContractTarget): void
 
     describe('500 and 503', () => {
       const startWith = async (storeOf: PlantStore, extra: Partial<PlantServiceOptions> = {}) =>
-        target.start({ store: storeOf, auth: auth(), storeTimeout: 100, ...extra });
+        target.start({ store: storeOf, auth: auth(), storeTimeout: 100, ...extra }, setup());
 
       it('answers 500 with a generic message when the store throws, and reports it to onError', async () => {
         const seen: PlantStoreError[] = [];
@@ -447,10 +453,11 @@ export function describeHttpContract(name: string, target: ContractTarget): void
 
       it('answers 503, never 401, when the key set cannot be fetched', async () => {
         const idp = await createTokenIssuer();
-        const unreachable = await target.start({
-          store: memoryStore(),
-          auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
-        });
+        const idpAuth = { jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience };
+        const unreachable = await target.start(
+          { store: memoryStore(), auth: jwtBearer(idpAuth) },
+          { auth: idpAuth },
+        );
         try {
           const signed = await idp.sign();
           idp.outage('down');

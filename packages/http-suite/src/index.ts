@@ -1,5 +1,16 @@
 export { describeHttpContract, expectError, expectRouteHeaders } from './contract';
 export type { ContractHost, ContractTarget } from './contract';
+export type { ContractAuth, ContractSetup } from './contract-setup';
 export { listen } from './listen';
 export { send } from './send';
 export type { Outgoing, Reply } from './send';
+export { startBridge } from './remote/bridge';
+export type { Bridge } from './remote/bridge';
+export { remoteTarget } from './remote/remote-target';
+export type { LaunchHost } from './remote/remote-target';
+export { findRuntime, requireRuntime } from './runtime/runtime-binary';
+export type { RuntimeBinary, RuntimeName } from './runtime/runtime-binary';
+export { startRuntime } from './runtime/runtime-process';
+export type { RuntimeCommand, RuntimeProcess } from './runtime/runtime-process';
+export { describeExampleServer } from './runtime/example-suite';
+export type { LaunchExample } from './runtime/example-suite';
