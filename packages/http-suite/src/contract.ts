@@ -55,7 +55,7 @@ export function expectRouteHeaders(reply: Reply): void {
 
 /**
  * Registers the HTTP contract of the route (docs/errors.md and the README's route section) with vitest, to run against one
- * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3.
+ * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3, Bun, Deno and Hono.
  *
  * @param name - the entry's name
  * @param target - how to start it
