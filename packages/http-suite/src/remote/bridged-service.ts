@@ -8,6 +8,7 @@ import {
   type PlantServiceOptions,
   type PlantStore,
   type PlantStoreError,
+  type ServiceUnavailableCode,
   ServiceUnavailableError,
 } from '@plantstore/core';
 import {
@@ -83,8 +84,7 @@ export function bridgedService(
       if ('failed' in answer) {
         const { unavailable, code, message } = answer.failed;
         // Only a 503 of the store in the test process comes back as unavailable: its code is one of those.
-        type UnavailableCode = ConstructorParameters<typeof ServiceUnavailableError>[0];
-        if (unavailable) throw new ServiceUnavailableError(code as UnavailableCode, message);
+        if (unavailable) throw new ServiceUnavailableError(code as ServiceUnavailableCode, message);
         throw new Error(message);
       }
       return answer.created ? answer : { created: false, existing: fromWirePlant(answer.existing) };

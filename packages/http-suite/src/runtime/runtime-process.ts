@@ -20,7 +20,10 @@ export interface RuntimeCommand {
   readonly cwd: string;
   /** Added to a small base environment (PATH, HOME, the temporary folder), not to the test's. */
   readonly env?: Readonly<Record<string, string>>;
-  /** How long the program may take to print its address. Default 60 s (PGlite's first start is slow). */
+  /**
+   * How long the program may take to print its address. Default 120 s: PGlite's first start (its
+   * `initdb`) takes 7 to 16 s on an idle 2-core machine, and several times that on a busy one.
+   */
   readonly startTimeoutMs?: number;
 }
 
@@ -60,8 +63,8 @@ export async function startRuntime(command: RuntimeCommand): Promise<RuntimeProc
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`no address within ${command.startTimeoutMs ?? 60_000} ms:\n${output}`));
-    }, command.startTimeoutMs ?? 60_000);
+      reject(new Error(`no address within ${command.startTimeoutMs ?? 120_000} ms:\n${output}`));
+    }, command.startTimeoutMs ?? 120_000);
     let printed = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
