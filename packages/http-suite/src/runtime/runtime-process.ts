@@ -22,7 +22,7 @@ export interface RuntimeCommand {
   readonly env?: Readonly<Record<string, string>>;
   /**
    * How long the program may take to print its address. Default 120 s: PGlite's first start (its
-   * `initdb`) takes 7 to 16 s on an idle 2-core machine, and several times that on a busy one.
+   * `initdb`) takes 4 to 16 s on a shared 2-core machine, and more on a busier one.
    */
   readonly startTimeoutMs?: number;
 }
