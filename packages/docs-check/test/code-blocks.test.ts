@@ -32,10 +32,10 @@ function markdownFiles(): string[] {
   return files;
 }
 
-type Host = 'express' | 'koa' | 'fastify';
+/** Which globals a block takes as given: its page's framework, or the runtime its fence names. */
+type Host = 'express' | 'koa' | 'fastify' | 'bun' | 'deno';
 
 interface Block extends CodeBlock {
-  /** Which globals the block takes as given: its page is about Express, Koa or Fastify. */
   readonly host: Host;
 }
 
@@ -56,7 +56,9 @@ const HOMES: Readonly<Record<string, string>> = {
 // generated types, with openapi-fetch installed there.
 const CHECKED_ELSEWHERE = new Set(['docs/openapi.md']);
 
-const FENCE = /^```(?:ts|typescript)[^\n]*\n([\s\S]*?)^```/gm;
+// A fence may name the runtime the block runs on (```ts bun, ```ts deno): it is checked with that
+// runtime's globals (`Bun`, `Deno`).
+const FENCE = /^```(?:ts|typescript)(?: (bun|deno))?[^\n]*\n([\s\S]*?)^```/gm;
 
 function codeBlocks(): Block[] {
   const blocks: Block[] = [];
@@ -69,9 +71,11 @@ function codeBlocks(): Block[] {
       const where = `${page}:${line}`;
       const home = HOMES[page] === undefined ? join(here, '.blocks') : join(root, HOMES[page]);
       const fileName = join(home, `__doc_${where.replace(/[/:.]/g, '_')}.ts`);
-      const host: Host = /koa/i.test(page) ? 'koa' : /fastify/i.test(page) ? 'fastify' : 'express';
+      const runtime = match[1] as 'bun' | 'deno' | undefined;
+      const host: Host =
+        runtime ?? (/koa/i.test(page) ? 'koa' : /fastify/i.test(page) ? 'fastify' : 'express');
       // Each block is a module of its own: its names cannot clash with another block's.
-      blocks.push({ where, fileName, host, code: `${match[1] ?? ''}\nexport {};\n` });
+      blocks.push({ where, fileName, host, code: `${match[2] ?? ''}\nexport {};\n` });
     }
   }
   return blocks;
@@ -93,7 +97,7 @@ describe('the code blocks of the docs', () => {
     expect(blocks.length).toBeGreaterThan(20);
   });
 
-  it.each(['express', 'koa', 'fastify'] as const)(
+  it.each(['express', 'koa', 'fastify', 'bun', 'deno'] as const)(
     'about %s type-check against the packages as they are',
     (hostName) => {
       const globals = [

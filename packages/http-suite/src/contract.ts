@@ -10,6 +10,7 @@ import {
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Outgoing, postPlant, type Reply, send } from './client/send';
+import type { ContractSetup } from './contract-setup';
 import type { ContractHost, ContractTarget } from './hosts/target';
 
 const SCOPE = 'plants:write';
@@ -62,7 +63,7 @@ export function contractView(reply: Reply): Record<string, unknown> {
 
 /**
  * Registers the HTTP contract of the route (docs/errors.md and the README's route section) with vitest, to run against one
- * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3.
+ * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3, Bun, Deno and Hono.
  *
  * @param name - the entry's name
  * @param target - how to start it
@@ -78,24 +79,29 @@ export function describeHttpContract(name: string, target: ContractTarget): void
     let nextId = 1000;
     const id = (): number => nextId++;
 
-    const auth = () =>
-      jwtBearer({
+    const setup = (): ContractSetup => ({
+      auth: {
         jwksUri: issuer.jwksUri,
         issuer: issuer.issuer,
         audience: issuer.audience,
         requiredScopes: [SCOPE],
-      });
+      },
+    });
+    const auth = () => jwtBearer(setup().auth);
 
     beforeAll(async () => {
       issuer = await createTokenIssuer();
       store = memoryStore();
-      host = await target.start({
-        store,
-        auth: auth(),
-        bodyTimeout: 300,
-        onRejected: (error) => void rejected.push(error),
-        onError: (error) => void errors.push(error),
-      });
+      host = await target.start(
+        {
+          store,
+          auth: auth(),
+          bodyTimeout: 300,
+          onRejected: (error) => void rejected.push(error),
+          onError: (error) => void errors.push(error),
+        },
+        setup(),
+      );
       token = await issuer.sign({ scope: SCOPE });
     });
 
@@ -396,7 +402,7 @@ export function describeHttpContract(name: string, target: ContractTarget): void
 
     describe('500 and 503', () => {
       const startWith = async (storeOf: PlantStore, extra: Partial<PlantServiceOptions> = {}) =>
-        target.start({ store: storeOf, auth: auth(), storeTimeout: 100, ...extra });
+        target.start({ store: storeOf, auth: auth(), storeTimeout: 100, ...extra }, setup());
 
       it('answers 500 with a generic message when the store throws, and reports it to onError', async () => {
         const seen: PlantStoreError[] = [];
@@ -434,10 +440,11 @@ export function describeHttpContract(name: string, target: ContractTarget): void
 
       it('answers 503, never 401, when the key set cannot be fetched', async () => {
         const idp = await createTokenIssuer();
-        const unreachable = await target.start({
-          store: memoryStore(),
-          auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
-        });
+        const idpAuth = { jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience };
+        const unreachable = await target.start(
+          { store: memoryStore(), auth: jwtBearer(idpAuth) },
+          { auth: idpAuth },
+        );
         try {
           const signed = await idp.sign();
           idp.outage('down');

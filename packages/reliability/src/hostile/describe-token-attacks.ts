@@ -76,6 +76,7 @@ export function describeTokenAttacks(
       { host: HostileHost; client: KeepAliveClient }
     >;
     let fetchesAtStart = 0;
+    let startedAt = 0;
     const tally = new CpuTally();
 
     beforeAll(async () => {
@@ -87,6 +88,7 @@ export function describeTokenAttacks(
         hosts[target] = { host, client: keepAliveClient(host.origin, 1) };
       }
       fetchesAtStart = identity.issuer.requests;
+      startedAt = performance.now();
     });
 
     afterAll(async () => {
@@ -139,8 +141,9 @@ export function describeTokenAttacks(
       expect(kit.attacker.requests).toBe(0);
     });
 
-    it('makes no JWKS fetch for unknown kids within the cool-down', () => {
-      expect(identity.issuer.requests).toBe(fetchesAtStart);
+    it('fetches the JWKS at most once a second for unknown kids, however many are sent', () => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      expect(identity.issuer.requests - fetchesAtStart).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     });
 
     it(`spends less than ${CPU_BUDGET_MS} ms of server CPU per attack on average`, () => {

@@ -4,7 +4,7 @@ import { base64url, type Signer, type TokenKit } from './token-kit';
 
 const malformed = refused(401, 'token_malformed');
 const badSignature = refused(401, 'signature_invalid');
-const badHeader = refused(400, 'authorization_malformed');
+const badHeader = refused(401, 'authorization_malformed');
 
 /** The three segments of the valid token. */
 const parts = (kit: TokenKit): [string, string, string] => {

@@ -3,7 +3,7 @@ import { bearer, type TokenAttack, tokenAttack as attack } from './token-attack'
 import type { TokenKit } from './token-kit';
 
 const malformed = refused(401, 'token_malformed');
-const badHeader = refused(400, 'authorization_malformed');
+const badHeader = refused(401, 'authorization_malformed');
 const missing = refused(401, 'token_missing');
 
 const tokenOf = (build: (kit: TokenKit) => string) => (kit: TokenKit) => bearer(build(kit));
@@ -100,13 +100,14 @@ const misplaced: TokenAttack[] = [
     'repeated and misplaced credentials',
     'two credentials in one header, comma-separated',
     (kit) => ({ headers: { authorization: `Bearer ${kit.valid}, Bearer ${kit.valid}` } }),
-    badHeader,
+    // How a Web Headers object joins a repeated field: a repeat, whichever entry delivered it.
+    refused(400, 'authorization_repeated'),
   ),
   attack(
     'repeated and misplaced credentials',
     'an empty Authorization header',
     () => ({ headers: { authorization: '' } }),
-    badHeader,
+    missing,
   ),
   attack(
     'repeated and misplaced credentials',

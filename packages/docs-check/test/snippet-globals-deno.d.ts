@@ -1,0 +1,2 @@
+// Globals of the blocks fenced as ```ts deno: Deno's own (`Deno.serve`, `Deno.env`).
+/// <reference types="deno" />
