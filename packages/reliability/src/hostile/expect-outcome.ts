@@ -6,7 +6,7 @@ import type { Outcome } from './run-case';
 
 /** The status of every reason code a request can be refused with, from docs/errors.md. */
 export const STATUS_OF: Readonly<Partial<Record<PlantStoreErrorCode, number>>> = {
-  authorization_malformed: 400,
+  authorization_malformed: 401,
   authorization_repeated: 400,
   body_empty: 400,
   body_aborted: 400,
@@ -35,6 +35,7 @@ export const STATUS_OF: Readonly<Partial<Record<PlantStoreErrorCode, number>>> =
   claim_missing: 401,
   claim_invalid: 401,
   key_not_found: 401,
+  token_type_mismatch: 401,
   scope_insufficient: 403,
   body_timeout: 408,
   id_conflict: 409,
@@ -101,8 +102,7 @@ export function contractProblems(outcome: Outcome, token?: string): string[] {
 
 /** The `WWW-Authenticate` `error` attribute a reason code calls for, if any. */
 function challengeError(code: PlantStoreErrorCode): string | undefined {
-  if (code === 'authorization_malformed' || code === 'authorization_repeated')
-    return 'invalid_request';
+  if (code === 'authorization_repeated') return 'invalid_request';
   if (code === 'token_missing') return undefined;
   if (code === 'scope_insufficient') return 'insufficient_scope';
   return STATUS_OF[code] === 401 ? 'invalid_token' : undefined;
