@@ -14,6 +14,7 @@ import type { Principal } from '../auth/principal';
 import { headerReader, type PlantAnswer, type PlantRequest } from '../http/request';
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
+import { traceCreate } from './diagnostics';
 
 const brand = Symbol.for('@plantstore/core/service');
 
@@ -77,7 +78,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     return errorAnswer(failure, principal);
   };
 
-  const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
+  const handle = traceCreate(async (request, trace): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     try {
       if (request.matched !== true) {
@@ -94,15 +95,18 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
         headers('transfer-encoding'),
       );
       const plant = await parsePlantBody(request, headers, bodyLimits);
+      trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
+      trace?.stored(created);
       if (created && config.onCreated !== undefined) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
       return plantAnswer(plant, principal);
     } catch (error) {
+      trace?.refused(error);
       return reject(error, request, principal);
     }
-  };
+  });
 
   const service: PlantService = {
     matches: (method, path) => method === 'POST' && isRoutePath(path),
