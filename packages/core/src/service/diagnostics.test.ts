@@ -95,11 +95,7 @@ describe('the plantstore:create tracing channel', () => {
     expect((await service.handle(post('{"id": 3, "name": "Ivy"}'))).status).toBe(409);
     expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
     const refused = { method: 'POST', status: 409, code: 'id_conflict', storeDurationMs: storeMs };
-    expect(events.slice(2).map((event) => event.fields)).toStrictEqual([
-      refused,
-      refused,
-      refused,
-    ]);
+    expect(events.slice(2).map((event) => event.fields)).toStrictEqual([refused, refused, refused]);
   });
 
   it('publishes a token for another audience as error 401 audience_mismatch, without a store duration', async () => {
