@@ -25,8 +25,10 @@ function setting(name, fallback) {
     throw new TypeError(`${name} must be a whole number ≥ 1`);
   return value;
 }
+// Each round's requests are run in this many turns per build.
+const BATCHES = 20;
 const ROUNDS = setting('DIAG_ROUNDS', 31);
-const REQUESTS = setting('DIAG_REQUESTS', 1_000);
+const REQUESTS = Math.ceil(setting('DIAG_REQUESTS', 2_000) / BATCHES) * BATCHES;
 const WRAPPER_CALLS = REQUESTS * 100;
 const WRITE = process.argv.includes('--write') || process.env.DIAG_WRITE === '1';
 
@@ -34,29 +36,52 @@ const WRITE = process.argv.includes('--write') || process.env.DIAG_WRITE === '1'
 const PASS_THROUGH = `export const CREATE_TRACING_CHANNEL = ${JSON.stringify(CHANNEL)};
 export const traceCreate = (handler) => handler;`;
 
-/**
- * Bundles `entry` of the core (jose and valibot inside) into `dir`; `stubbed` swaps in the
- * pass-through for the diagnostics module.
- */
-async function bundle(dir, entry, stubbed) {
-  const outfile = join(dir, `${entry.replace(/\W/g, '-')}${stubbed ? '-without' : ''}.mjs`);
-  const plugins = stubbed
-    ? [
-        {
-          name: 'without-diagnostics',
-          setup(esbuild) {
-            esbuild.onResolve({ filter: /(^|\/)diagnostics$/ }, () => ({
-              path: 'diagnostics',
-              namespace: 'pass-through',
-            }));
-            esbuild.onLoad({ filter: /.*/, namespace: 'pass-through' }, () => ({
-              contents: PASS_THROUGH,
-              loader: 'js',
-            }));
-          },
+// The idle build publishes on a channel of its own, which nobody subscribes to: the subscriber stays
+// on `plantstore:create` for the whole run (subscribing and unsubscribing swaps the channel's class
+// and throws away optimised code, which a real application does once, not between requests).
+const IDLE_CHANNEL = 'plantstore-bench:nobody-listens';
+
+/** esbuild plugins per build: the pass-through for `without`, another channel name for `idle`. */
+function pluginsFor(kind) {
+  if (kind === 'without') {
+    return [
+      {
+        name: 'without-diagnostics',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /(^|\/)diagnostics(\.ts)?$/ }, () => ({
+            path: 'diagnostics',
+            namespace: 'pass-through',
+          }));
+          esbuild.onLoad({ filter: /.*/, namespace: 'pass-through' }, () => ({
+            contents: PASS_THROUGH,
+            loader: 'js',
+          }));
         },
-      ]
-    : [];
+      },
+    ];
+  }
+  if (kind === 'idle') {
+    return [
+      {
+        name: 'idle-channel',
+        setup(esbuild) {
+          esbuild.onLoad({ filter: /service[/\\]diagnostics\.ts$/ }, ({ path }) => ({
+            contents: readFileSync(path, 'utf8').replace(`'${CHANNEL}'`, `'${IDLE_CHANNEL}'`),
+            loader: 'ts',
+          }));
+        },
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * Bundles `entry` of the core (jose and valibot inside) into `dir`, as the build `kind`:
+ * `without` the diagnostics module, `idle` or `subscribed`.
+ */
+async function bundle(dir, entry, kind) {
+  const outfile = join(dir, `${entry.replace(/\W/g, '-')}-${kind}.mjs`);
   await build({
     entryPoints: [join(ROOT, 'packages', 'core', 'src', entry)],
     outfile,
@@ -65,10 +90,15 @@ async function bundle(dir, entry, stubbed) {
     platform: 'node',
     target: 'node20',
     logLevel: 'error',
-    plugins,
+    plugins: pluginsFor(kind),
   });
-  if (readFileSync(outfile, 'utf8').includes('tracingChannel(') === stubbed) {
-    throw new Error(`${outfile}: the diagnostics module is ${stubbed ? 'still in' : 'missing'}`);
+  const text = readFileSync(outfile, 'utf8');
+  const channel = kind === 'without' ? undefined : kind === 'idle' ? IDLE_CHANNEL : CHANNEL;
+  if (text.includes('tracingChannel(') !== (channel !== undefined)) {
+    throw new Error(`${outfile}: the diagnostics module is ${channel ? 'missing' : 'still in'}`);
+  }
+  if (channel !== undefined && !text.includes(`"${channel}"`) && !text.includes(`'${channel}'`)) {
+    throw new Error(`${outfile}: does not publish on ${channel}`);
   }
   return import(pathToFileURL(outfile).href);
 }
@@ -85,13 +115,12 @@ function subscriber() {
   };
 }
 
-/** The CPU time (user + system, all threads) `run` takes, in ns per call of `calls`. */
-async function cpuPerCall(run, calls) {
-  globalThis.gc?.();
+/** The CPU time (user + system, all threads) `run` takes, in ns. */
+async function cpuOf(run) {
   const started = process.cpuUsage();
   await run();
   const { user, system } = process.cpuUsage(started);
-  return ((user + system) * 1000) / calls;
+  return (user + system) * 1000;
 }
 
 /** The scenarios: each builds a fresh `run` per round for a variant's build of the core. */
@@ -114,8 +143,10 @@ async function scenarios() {
     // The first request verifies the token (the cache then holds it) and checks the answer.
     const first = await service.handle(request('{"id": 0, "name": "Warm-up"}'));
     if (first.status !== status) throw new Error(`answered ${first.status}, expected ${status}`);
-    return async () => {
-      for (const body of bodies) await service.handle(request(body));
+    let next = 0;
+    return async (count) => {
+      for (const end = next + count; next < end; next += 1)
+        await service.handle(request(bodies[next]));
     };
   };
   /** The diagnostics wrapper alone, around a handler that answers at once. */
@@ -124,8 +155,8 @@ async function scenarios() {
   const wrapper = async (build) => {
     const handler = async () => answer;
     const handle = build.traceCreate(handler);
-    return async () => {
-      for (let i = 0; i < WRAPPER_CALLS; i += 1) await handle(request);
+    return async (count) => {
+      for (let i = 0; i < count; i += 1) await handle(request);
     };
   };
   return [
@@ -139,51 +170,58 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'plantstore-diagnostics-'));
   const builds = {};
   try {
-    builds.with = {
-      core: await bundle(dir, 'index.ts', false),
-      ...(await bundle(dir, 'service/diagnostics.ts', false)),
-    };
-    builds.without = {
-      core: await bundle(dir, 'index.ts', true),
-      ...(await import(`data:text/javascript,${encodeURIComponent(PASS_THROUGH)}`)),
-    };
+    for (const kind of ['without', 'idle', 'subscribed']) {
+      builds[kind] = {
+        core: await bundle(dir, 'index.ts', kind),
+        ...(await bundle(dir, 'service/diagnostics.ts', kind)),
+      };
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const variants = [
     { id: 'without', name: 'without the feature', build: builds.without, subscribed: false },
-    { id: 'idle', name: 'nobody subscribed', build: builds.with, subscribed: false },
-    { id: 'subscribed', name: 'one subscriber', build: builds.with, subscribed: true },
+    { id: 'idle', name: 'nobody subscribed', build: builds.idle, subscribed: false },
+    { id: 'subscribed', name: 'one subscriber', build: builds.subscribed, subscribed: true },
   ];
-  const channel = tracingChannel(CHANNEL);
   const { seen, handlers } = subscriber();
+  tracingChannel(CHANNEL).subscribe(handlers);
   const cases = await scenarios();
   const results = cases.map(() => variants.map(() => []));
 
   const started = performance.now();
-  // Two untimed rounds warm the JIT; then each round runs every build, in a rotating order, so a
-  // build's figure and the one it is compared with are taken a fraction of a second apart.
+  // Two untimed rounds warm the JIT. In each round the three builds take turns every
+  // 1/BATCHES of the round, so that other work on the machine falls on all three alike.
   for (let r = -2; r < ROUNDS; r += 1) {
     for (const [c, scenario] of cases.entries()) {
-      for (let k = 0; k < variants.length; k += 1) {
-        const v = (k + Math.max(r, 0)) % variants.length;
-        const variant = variants[v];
-        const run = await scenario.prepare(variant.build);
-        if (variant.subscribed) channel.subscribe(handlers);
-        const before = seen.events;
-        const ns = await cpuPerCall(run, scenario.calls);
-        if (variant.subscribed) channel.unsubscribe(handlers);
+      const runs = [];
+      for (const variant of variants) runs.push(await scenario.prepare(variant.build));
+      const cpu = variants.map(() => 0);
+      const before = variants.map(() => 0);
+      const published = variants.map(() => 0);
+      const batch = scenario.calls / BATCHES;
+      for (let b = 0; b < BATCHES; b += 1) {
+        for (let k = 0; k < variants.length; k += 1) {
+          const v = (k + b) % variants.length;
+          before[v] = seen.events;
+          cpu[v] += await cpuOf(() => runs[v](batch));
+          published[v] += seen.events - before[v];
+        }
+      }
+      for (const [v, variant] of variants.entries()) {
         const expected = variant.subscribed ? scenario.events * scenario.calls : 0;
-        if (seen.events - before !== expected) {
+        if (published[v] !== expected) {
           throw new Error(
-            `${scenario.name}, ${variant.name}: ${seen.events - before} events, not ${expected}`,
+            `${scenario.name}, ${variant.name}: ${published[v]} events, not ${expected}`,
           );
         }
-        if (r >= 0) results[c][v].push(ns);
+        if (r >= 0) results[c][v].push(cpu[v] / scenario.calls);
       }
+      globalThis.gc?.();
     }
   }
   const seconds = (performance.now() - started) / 1000;
+  tracingChannel(CHANNEL).unsubscribe(handlers);
 
   const signed = (value, decimals) =>
     `${value >= 0 ? '+' : '−'}${format(Math.abs(value), decimals)}`;
@@ -237,9 +275,10 @@ async function main() {
       'costs. `service.handle` runs on in-memory requests (no HTTP), one after the other, on `memoryStore()` and',
       'an HS256 `jwtBearer` (token cache on); _the wrapper alone_ times the diagnostics wrapper around a handler',
       'that answers at once. _Without the feature_ is the same sources built with the diagnostics module',
-      'replaced by a pass-through; _one subscriber_ listens to all five events. All in one process:',
+      'replaced by a pass-through; _nobody subscribed_ publishes on a channel nobody listens to; _one',
+      'subscriber_ listens to all five events of `plantstore:create` for the whole run. All in one process:',
       `${ROUNDS} rounds (after two for warm-up) of ${format(REQUESTS)} requests (${format(WRAPPER_CALLS)} calls of the wrapper) per`,
-      'build, in a rotating order. CPU time (user + system) per request: the median of the rounds with the',
+      `build, the three builds taking turns ${BATCHES} times a round. CPU time (user + system) per request: the median of the rounds with the`,
       "median of each round's difference to the build without the feature, and the best round with the",
       'difference of the best rounds (other work on the machine only ever adds time).',
       '',
