@@ -16,6 +16,7 @@ import { coldStart } from './lib/cold-start.mjs';
 import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
 import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
+import { keptSection, withKeptSection } from './lib/kept-section.mjs';
 import { consoleRatios, consoleTable, markdown, ratios } from './lib/report.mjs';
 import { median, spread } from './lib/stats.mjs';
 import { COMPARISONS, SETUPS } from './setups.mjs';
@@ -330,7 +331,9 @@ async function main() {
       date,
       durationS,
     };
-    writeFileSync(join(docsDir, 'performance.md'), markdown(run));
+    const page = join(docsDir, 'performance.md');
+    const kept = existsSync(page) ? keptSection(readFileSync(page, 'utf8')) : '';
+    writeFileSync(page, withKeptSection(markdown(run), kept));
     const subtitle = `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s, ${date}`;
     writeFileSync(join(docsDir, 'performance.svg'), renderChart(results, { subtitle }));
     log(

@@ -1,6 +1,13 @@
 export { createPlantService, isPlantService } from './service/service';
 export type { PlantService } from './service/service';
 export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
+export { CREATE_TRACING_CHANNEL } from './service/diagnostics';
+export type {
+  CreateFailureMessage,
+  CreateStartMessage,
+  CreateSuccessMessage,
+  CreateTraceMessage,
+} from './service/diagnostics';
 
 export { jwtBearer } from './auth/jwt/jwt-bearer';
 export type { JwsAlgorithm, JwtBearerJwksOptions, JwtBearerOptions } from './auth/jwt/jwt-bearer';

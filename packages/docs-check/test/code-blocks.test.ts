@@ -46,6 +46,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'docs/koa.md': 'examples/koa/src',
   'docs/nestjs.md': 'examples/nestjs/src',
   'docs/custom-storage.md': 'examples/custom-storage/src',
+  'docs/hooks.md': 'examples/opentelemetry/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
   'packages/fastify/README.md': 'packages/fastify/src',

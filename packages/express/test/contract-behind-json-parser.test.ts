@@ -1,7 +1,12 @@
-import { describeHttpContract } from '@plantstore/http-suite';
+import { describeHttpContract, listen } from '@plantstore/http-suite';
+import {
+  EXPRESS_MAJORS,
+  EXPRESS_MOUNTINGS,
+  expressHostApp,
+  hostRecord,
+} from '@plantstore/http-suite/hosts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { plantRouter } from '../src/index';
-import { countingErrorHandler, hostCatchAll, majors, mountings, start } from './hosts';
 
 /**
  * Cases that `express.json()` decides before the route runs, with or without `keepRawBody`: the
@@ -20,9 +25,9 @@ const DECIDED_BY_JSON_PARSER: Readonly<Record<string, string>> = {
 
 // Behind express.json() without keepRawBody the route creates nothing (a parsed id cannot be proven
 // exact); host-body-parsers.test.ts pins those answers.
-const setups = [{ helper: true, skipped: DECIDED_BY_JSON_PARSER, at: mountings }] as const;
+const setups = [{ helper: true, skipped: DECIDED_BY_JSON_PARSER, at: EXPRESS_MOUNTINGS }] as const;
 
-for (const [name, express] of majors) {
+for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
   for (const { helper, skipped, at } of setups) {
     for (const mounting of at) {
       const parser = 'express.json({ verify: route.keepRawBody })';
@@ -32,21 +37,26 @@ for (const [name, express] of majors) {
           const reason = skipped[context.task.name];
           if (reason !== undefined) context.skip(`decided before the route: ${reason}`);
         });
-        const errors = countingErrorHandler();
+        const record = hostRecord();
         describeHttpContract(how, {
           passesOn: true,
           start(options) {
-            const app = express();
             const route = plantRouter(options);
-            app.use(express.json(helper ? { verify: route.keepRawBody } : {}));
-            mounting.mount(express, app, route);
-            app.use(hostCatchAll);
-            app.use(errors.handler);
-            return start(app, mounting.path);
+            const app = expressHostApp(express, route, {
+              hooks: record.hooks,
+              mounting: {
+                ...mounting,
+                mount(express_, host, route_) {
+                  host.use(express_.json(helper ? { verify: route.keepRawBody } : {}));
+                  mounting.mount(express_, host, route_);
+                },
+              },
+            });
+            return listen(app, mounting.path);
           },
         });
         it('never reached the host error handler for an answer of the route', () => {
-          expect(errors.calls).toEqual([]);
+          expect(record.errors).toEqual([]);
         });
       });
     }

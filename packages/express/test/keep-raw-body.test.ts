@@ -1,12 +1,16 @@
 import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
-import { type ContractHost, expectError } from '@plantstore/http-suite';
+import { type ContractHost, expectError, listen, useHostFixture } from '@plantstore/http-suite';
+import {
+  EXPRESS_MAJORS,
+  type ExpressFactory,
+  expressHostApp,
+  hostRecord,
+} from '@plantstore/http-suite/hosts';
 import type { Express, RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { type PlantRouter, plantRouter } from '../src/index';
-import { useFixture } from './fixture';
-import { countingErrorHandler, type ExpressFactory, hostCatchAll, majors, start } from './hosts';
 
-const fixture = useFixture();
+const fixture = useHostFixture();
 
 /** `{"id":…,"name":"<bytes>"}` with raw bytes inside the name, such as invalid UTF-8. */
 const withBytes = (id: number, bytes: number[]): Buffer =>
@@ -19,7 +23,7 @@ interface Host {
   readonly hostErrors: unknown[];
 }
 
-for (const [name, express] of majors) {
+for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
   /** An app whose `parser(route)` runs before the route, mounted at `/api`. */
   const hostWith = async (
     parser: (route: PlantRouter) => RequestHandler,
@@ -27,23 +31,25 @@ for (const [name, express] of majors) {
   ): Promise<Host> => {
     const store = memoryStore();
     const rejected: PlantStoreError[] = [];
-    const errors = countingErrorHandler();
-    const route = plantRouter({
-      store,
-      auth: fixture.auth(),
-      onRejected: (e) => void rejected.push(e),
+    const record = hostRecord();
+    const route = plantRouter(fixture.options({ store, onRejected: (e) => void rejected.push(e) }));
+    const app = expressHostApp(express, route, {
+      hooks: record.hooks,
+      mounting: {
+        name: 'at /api after the parser',
+        path: '/api',
+        mount(_express, host) {
+          host.use(parser(route));
+          extra(host);
+          host.use('/api', route);
+        },
+      },
     });
-    const app = express();
-    app.use(parser(route));
-    extra(app);
-    app.use('/api', route);
-    app.use(hostCatchAll);
-    app.use(errors.handler);
     return {
-      host: fixture.track(await start(app, '/api')),
+      host: fixture.track(await listen(app, '/api')),
       store,
       rejected,
-      hostErrors: errors.calls,
+      hostErrors: record.errors,
     };
   };
   const json = (express_: ExpressFactory) => (route: PlantRouter) =>

@@ -1,23 +1,16 @@
-import { createServer } from 'node:http';
-import { jwtBearer, memoryStore, type PlantStoreError } from '@plantstore/core';
-import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { type ContractHost, expectError, listen, send } from '@plantstore/http-suite';
-import Koa3 from 'koa3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryStore, type PlantStoreError } from '@plantstore/core';
+import { expectError, listen, useHostFixture } from '@plantstore/http-suite';
+import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
+import { describe, expect, it } from 'vitest';
 import { plantRoutes } from '../src/index';
-import { nodeListener } from './hosts';
+
+const fixture = useHostFixture();
 
 describe('a raw body kept as bytes in ctx.request.rawBody', () => {
-  let issuer: TokenIssuer;
-  let token: string;
-  const store = memoryStore();
-  const rejected: PlantStoreError[] = [];
-  let host: ContractHost | undefined;
-
-  beforeAll(async () => {
-    issuer = await createTokenIssuer();
-    token = await issuer.sign();
-    const app = new Koa3();
+  it('is read by the strict reader: ids past 2^53 exact, invalid UTF-8 refused', async () => {
+    const store = memoryStore();
+    const rejected: PlantStoreError[] = [];
+    const app = new KOA_MAJORS['Koa 3']();
     // A host parser of its own that keeps the bytes, as a raw-body middleware would.
     app.use(async (ctx, next) => {
       const chunks: Buffer[] = [];
@@ -27,30 +20,11 @@ describe('a raw body kept as bytes in ctx.request.rawBody', () => {
       await next();
     });
     app.use(
-      plantRoutes({
-        store,
-        auth: jwtBearer({
-          jwksUri: issuer.jwksUri,
-          issuer: issuer.issuer,
-          audience: issuer.audience,
-        }),
-        onRejected: (error) => void rejected.push(error),
-      }),
+      plantRoutes(fixture.options({ store, onRejected: (error) => void rejected.push(error) })),
     );
-    host = await listen(createServer(nodeListener(app)));
-  });
-  afterAll(async () => {
-    await host?.close();
-    await issuer.close();
-  });
+    const host = fixture.track(await listen(nodeListener(app)));
 
-  const post = (body: string | Buffer) =>
-    send(host?.url ?? '', {
-      body,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-
-  it('is read by the strict reader: ids past 2^53 exact, invalid UTF-8 refused', async () => {
+    const post = (body: string | Buffer) => fixture.post(host.url, body);
     expect((await post('{"id":9007199254740993,"name":"Bytes"}')).status).toBe(200);
     expect(store.get(9007199254740993n)?.name).toBe('Bytes');
     const invalid = Buffer.concat([

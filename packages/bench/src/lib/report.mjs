@@ -10,7 +10,7 @@ const signedPercent = (share) => `${share >= 0 ? '+' : '−'}${format(Math.abs(s
 const memoryVerdict = (m) => (m.growth <= 0.1 ? 'met' : '**missed**');
 
 /** A Markdown table, padded the way Prettier pads it, so the file passes `prettier --check` as written. */
-function table(header, rows, align) {
+export function table(header, rows, align) {
   const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((row) => row[i].length)));
   const cells = (row) =>
     row.map((cell, i) => (align[i] === 'r' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])));

@@ -19,6 +19,7 @@ import {
 } from '../http/request';
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
+import { traceCreate } from './diagnostics';
 
 const brand = Symbol.for('@plantstore/core/service');
 
@@ -83,7 +84,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     return errorAnswer(failure, principal, bodyUnread);
   };
 
-  const handle = async (request: PlantRequest): Promise<PlantAnswer> => {
+  const handle = traceCreate(async (request, trace): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     const headers = headerReader(request.headers);
     // Until the body is read, an answer leaves it on the connection: it must close (see below).
@@ -103,15 +104,18 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       );
       const plant = await parsePlantBody(request, headers, bodyLimits);
       bodyUnread = false;
+      trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
+      trace?.stored(created);
       if (created && config.onCreated !== undefined) {
         runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
       return plantAnswer(plant, principal);
     } catch (error) {
+      trace?.refused(error);
       return reject(error, request, principal, bodyUnread);
     }
-  };
+  });
 
   const service: PlantService = {
     matches: (method, path) => method === 'POST' && isRoutePath(path),

@@ -1,0 +1,194 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { tracingChannel, type TracingChannelSubscribers } from 'node:diagnostics_channel';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import { ServiceUnavailableError } from '../errors/server-errors';
+import { memoryStore } from '../plant/memory-store';
+import type { PlantStore } from '../plant/store';
+import { createTokenIssuer, type TokenIssuer } from '../testing/token-issuer';
+import { CREATE_TRACING_CHANNEL, type CreateTraceMessage } from './diagnostics';
+import { createPlantService } from './service';
+
+type EventName = keyof TracingChannelSubscribers<CreateTraceMessage>;
+interface Event {
+  readonly name: EventName;
+  /** The message as it was when published: the same object is filled in as the request goes. */
+  readonly fields: Record<string, unknown>;
+  readonly message: CreateTraceMessage;
+}
+
+const channel = tracingChannel<unknown, CreateTraceMessage>(CREATE_TRACING_CHANNEL);
+const events: Event[] = [];
+const record =
+  (name: EventName) =>
+  (message: CreateTraceMessage): void => {
+    events.push({ name, fields: { ...message }, message });
+  };
+const subscribers: TracingChannelSubscribers<CreateTraceMessage> = {
+  start: record('start'),
+  end: record('end'),
+  asyncStart: record('asyncStart'),
+  asyncEnd: record('asyncEnd'),
+  error: record('error'),
+};
+
+describe('the plantstore:create tracing channel', () => {
+  let idp: TokenIssuer;
+  let token: string;
+
+  beforeAll(async () => {
+    idp = await createTokenIssuer({ algorithm: 'ES256' });
+    token = await idp.sign({ sub: 'gardener-4242', scope: 'plants:write' });
+  });
+  afterAll(() => idp.close());
+
+  afterEach(() => {
+    channel.unsubscribe(subscribers);
+    events.length = 0;
+  });
+
+  const serviceWith = (store: PlantStore = memoryStore()) =>
+    createPlantService({
+      store,
+      auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
+    });
+  const post = (body: string, bearer = token) => ({
+    method: 'POST',
+    path: '/plants',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body,
+  });
+  const names = () => events.map((event) => event.name);
+  const started = { method: 'POST' };
+  const storeMs = expect.any(Number) as number;
+
+  it('publishes start, end, asyncStart and asyncEnd of a create, with outcome created and the store duration', async () => {
+    const service = serviceWith();
+    channel.subscribe(subscribers);
+    const answer = await service.handle(post('{"id": 1, "name": "Monstera deliciosa"}'));
+    expect(answer.status).toBe(200);
+    expect(names()).toEqual(['start', 'end', 'asyncStart', 'asyncEnd']);
+    const settled = { method: 'POST', status: 200, outcome: 'created', storeDurationMs: storeMs };
+    expect(events.map((event) => event.fields)).toStrictEqual([started, started, settled, settled]);
+    expect(events.every((event) => event.message === events[0]?.message)).toBe(true);
+    expect(events[3]?.message.storeDurationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('publishes a replay of the same plant with outcome replayed', async () => {
+    const service = serviceWith();
+    await service.handle(post('{"id": 2, "name": "Fern"}'));
+    channel.subscribe(subscribers);
+    expect((await service.handle(post('{"id": 2, "name": "Fern"}'))).status).toBe(200);
+    expect(names()).toEqual(['start', 'end', 'asyncStart', 'asyncEnd']);
+    expect(events[3]?.fields).toStrictEqual({
+      method: 'POST',
+      status: 200,
+      outcome: 'replayed',
+      storeDurationMs: storeMs,
+    });
+  });
+
+  it('publishes a conflict as error 409 id_conflict, with the store duration', async () => {
+    const service = serviceWith();
+    await service.handle(post('{"id": 3, "name": "Fern"}'));
+    channel.subscribe(subscribers);
+    expect((await service.handle(post('{"id": 3, "name": "Ivy"}'))).status).toBe(409);
+    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    const refused = { method: 'POST', status: 409, code: 'id_conflict', storeDurationMs: storeMs };
+    expect(events.slice(2).map((event) => event.fields)).toStrictEqual([refused, refused, refused]);
+  });
+
+  it('publishes a token for another audience as error 401 audience_mismatch, without a store duration', async () => {
+    const service = serviceWith();
+    const stranger = await idp.sign({ aud: 'another-api', sub: 'gardener-4242' });
+    channel.subscribe(subscribers);
+    expect((await service.handle(post('{"id": 4, "name": "Fern"}', stranger))).status).toBe(401);
+    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    expect(events[2]?.fields).toStrictEqual({
+      method: 'POST',
+      status: 401,
+      code: 'audience_mismatch',
+    });
+    expect(events[4]?.fields).toStrictEqual(events[2]?.fields);
+  });
+
+  it('publishes a store that is unavailable as error 503 store_unavailable, with its duration', async () => {
+    const service = serviceWith({
+      insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'Down.')),
+    });
+    channel.subscribe(subscribers);
+    expect((await service.handle(post('{"id": 5, "name": "Fern"}'))).status).toBe(503);
+    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    expect(events[4]?.fields).toStrictEqual({
+      method: 'POST',
+      status: 503,
+      code: 'store_unavailable',
+      storeDurationMs: storeMs,
+    });
+  });
+
+  it('publishes a store that fails as error 500 store_failed, with its duration', async () => {
+    const service = serviceWith({
+      insert: () => Promise.reject(new Error('relation "plants" does not exist')),
+    });
+    channel.subscribe(subscribers);
+    expect((await service.handle(post('{"id": 6, "name": "Fern"}'))).status).toBe(500);
+    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    expect(events[2]?.fields).toStrictEqual({
+      method: 'POST',
+      status: 500,
+      code: 'store_failed',
+      storeDurationMs: storeMs,
+    });
+  });
+
+  it('never publishes the token, its claims or the body', async () => {
+    const failing: PlantStore = { insert: () => Promise.reject(new Error('db said: Secret Ivy')) };
+    const body = '{"id": 7, "name": "Secret Ivy", "tag": "classified-tag"}';
+    channel.subscribe(subscribers);
+    await serviceWith().handle(post(body));
+    await serviceWith().handle(post(body, `${token}x`));
+    await serviceWith(failing).handle(post(body));
+    expect(events).toHaveLength(14);
+    const [header, claims, signature] = token.split('.');
+    for (const { message } of events) {
+      const text = JSON.stringify(message);
+      for (const secret of [token, header, claims, signature, 'gardener-4242', 'plants:write']) {
+        expect(text).not.toContain(secret);
+      }
+      for (const sent of [body, 'Secret Ivy', 'classified-tag', '"id"', '"name"']) {
+        expect(text).not.toContain(sent);
+      }
+    }
+  });
+
+  it("runs the handler and the store inside the subscriber's bound store", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    let seenByStore: string | undefined;
+    const store = memoryStore();
+    const service = serviceWith({
+      insert: (plant, context) => {
+        seenByStore = storage.getStore();
+        return store.insert(plant, context);
+      },
+    });
+    channel.start.bindStore(storage, (message) => `span for ${message.method}`);
+    try {
+      expect((await service.handle(post('{"id": 8, "name": "Fern"}'))).status).toBe(200);
+    } finally {
+      channel.start.unbindStore(storage);
+    }
+    expect(seenByStore).toBe('span for POST');
+  });
+
+  it('publishes nothing and answers alike once the subscriber is gone', async () => {
+    const service = serviceWith();
+    channel.subscribe(subscribers);
+    channel.unsubscribe(subscribers);
+    expect(channel.hasSubscribers).toBe(false);
+    const answer = await service.handle(post('{"id": 9, "name": "Fern"}'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('{"name":"Fern"}');
+    expect(events).toEqual([]);
+  });
+});
