@@ -26,6 +26,8 @@ export function remoteTarget(
   return {
     passesOn: shape.passesOn,
     async start(options, setup): Promise<ContractHost> {
+      // The route runs in another process, which builds its own jwtBearer from these settings.
+      if (setup === undefined) throw new TypeError('remoteTarget needs the contract setup');
       const bridge = await startBridge(options, setup);
       let host: RuntimeProcess;
       try {
