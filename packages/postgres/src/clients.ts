@@ -7,14 +7,26 @@ export interface SqlResult {
   readonly rows: readonly unknown[];
 }
 
+/**
+ * What a connected `pg` client knows of its server process, which the store reads to cancel a
+ * statement: pg sets all four; pg-native sets no key, and then nothing is cancelled.
+ */
+export interface PgBackendLike {
+  /** The backend's process id, from the connection start-up. */
+  readonly processID?: number | null;
+  /** The backend's cancel key, from the connection start-up. */
+  readonly secretKey?: number | null;
+  /** The host (or Unix socket directory) the client connected to. */
+  readonly host?: string;
+  readonly port?: number;
+}
+
 /** The part of a `pg` client checked out of a Pool that the store uses. */
-export interface PgPoolClientLike {
+export interface PgPoolClientLike extends PgBackendLike {
   query(text: string, values?: unknown[]): Promise<SqlResult>;
   release(error?: Error | boolean): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
   removeListener(event: 'error', listener: (error: Error) => void): unknown;
-  /** The backend's process id, from the connection start-up (pg sets it; pg-native does not). */
-  readonly processID?: number | null;
 }
 
 /** The part of a `pg` Pool (`new Pool(…)`) the store uses. */
@@ -30,13 +42,19 @@ export interface PgPoolLike {
 }
 
 /** The part of a connected `pg` Client (`new Client(…)`, after `connect()`) the store uses. */
-export interface PgClientLike {
+export interface PgClientLike extends PgBackendLike {
   query(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+/** The query options of PGlite the store passes. */
+export interface PGliteQueryOptions {
+  /** Serialisers by parameter type OID, which PGlite calls as it binds the statement's parameters. */
+  readonly serializers?: Readonly<Record<number, (value: unknown) => string>>;
 }
 
 /** The part of a PGlite instance (`new PGlite(dataDir)`) the store uses. */
 export interface PGliteLike {
-  query(text: string, params?: unknown[]): Promise<SqlResult>;
+  query(text: string, params?: unknown[], options?: PGliteQueryOptions): Promise<SqlResult>;
   readonly waitReady: Promise<void>;
 }
 

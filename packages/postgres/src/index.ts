@@ -3,6 +3,8 @@ export type { PostgresStore, PostgresStoreOptions } from './postgres-store';
 export { schemaSql } from './schema';
 export type {
   PGliteLike,
+  PGliteQueryOptions,
+  PgBackendLike,
   PgClientLike,
   PgPoolClientLike,
   PgPoolLike,

@@ -62,9 +62,10 @@ const SCHEMA_RACE_CODES = new Set(['23505', '42P07']);
  *
  * `insert` is one `INSERT … ON CONFLICT (id) DO NOTHING RETURNING id`; when it inserts nothing, a
  * second statement reads the existing row (each statement in its own transaction, so the read sees
- * a row committed by a concurrent insert). An aborted insert rejects at once; on a Pool the running
- * statement is also cancelled on the server (`pg_cancel_backend`). A single statement is atomic, so
- * an abort leaves the whole row or nothing. Connection loss, pool exhaustion and server shutdown
+ * a row committed by a concurrent insert). An aborted insert rejects at once and writes nothing: on
+ * a Pool or Client its running statement is cancelled with a CancelRequest on a socket of its own,
+ * and on PGlite a statement still waiting for its turn is dropped when the turn comes (only one that
+ * finished meanwhile keeps its row, whole). Connection loss, pool exhaustion and server shutdown
  * reject with `ServiceUnavailableError('store_unavailable')` (503); a server-side statement or lock
  * time-out with `'store_timeout'` (503); anything else as it is (500).
  *
@@ -115,9 +116,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     try {
       // Write-once rows never vanish; if one did between the two statements, try once more.
       for (let round = 0; round < 2; round += 1) {
-        const inserted = await runner.run(insertSql, values, signal);
+        const inserted = await runner.write(insertSql, values, signal);
         if (inserted.length > 0) return CREATED;
-        const [row] = await runner.run(selectSql, [id], signal);
+        const [row] = await runner.read(selectSql, [id], signal);
         if (row !== undefined) return { created: false, existing: plantOf(row, plant.id) };
       }
     } catch (error) {

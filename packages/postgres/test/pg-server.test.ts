@@ -4,7 +4,7 @@ import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresStore } from '../src/index';
-import { uniqueTable, waitFor } from './services';
+import { recordingService, uniqueTable, waitFor } from './services';
 import { serviceUrl } from '@plantstore/core/testing';
 
 const databaseUrl = serviceUrl(
@@ -301,6 +301,53 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       }
       expect(await rowCount(store)).toBe(0);
       expect(pool.totalCount - pool.idleCount).toBe(0);
+    });
+
+    it('cancels every timed-out insert of an exhausted pool, so no 503 leaves a row and each retry creates', async () => {
+      const small = newPool({ max: 4 });
+      const store = await freshStore(small);
+      const { created, rejected, post } = recordingService(store, 500);
+      const ids = [1, 2, 3, 4];
+      const lock = await lockTable(store);
+      try {
+        expect(await Promise.all(ids.map(post))).toEqual([503, 503, 503, 503]);
+        expect(rejected).toEqual([
+          'store_timeout',
+          'store_timeout',
+          'store_timeout',
+          'store_timeout',
+        ]);
+        // Cancelled while the lock is still held, with no pooled connection free to cancel through.
+        await waitFor(async () => (await waitingInserts(store)).length === 0, 'the cancels');
+      } finally {
+        await lock.release();
+      }
+      await waitFor(() => Promise.resolve(small.idleCount === 4), 'the connections to come back');
+      expect(await rowCount(store)).toBe(0);
+      expect(await Promise.all(ids.map(post))).toEqual([200, 200, 200, 200]);
+      expect(created.sort()).toEqual([1n, 2n, 3n, 4n]);
+      await store.close();
+      await small.end();
+    });
+
+    it('cancels a timed-out insert on a single Client, so the 503 leaves no row and the retry creates', async () => {
+      const single = new Client({ connectionString: databaseUrl });
+      await single.connect();
+      const store = await freshStore(single);
+      const { created, rejected, post } = recordingService(store, 300);
+      const lock = await lockTable(store);
+      try {
+        expect(await post(1)).toBe(503);
+        expect(rejected).toEqual(['store_timeout']);
+        await waitFor(async () => (await waitingInserts(store)).length === 0, 'the cancel');
+      } finally {
+        await lock.release();
+      }
+      expect(await post(1)).toBe(200);
+      expect(created).toEqual([1n]);
+      expect(await rowCount(store)).toBe(1);
+      await store.close();
+      await single.end();
     });
 
     it('stops waiting for a pooled connection when aborted, and gives the connection back later', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createPlantService, type PlantStore } from '@plantstore/core';
 
 /** A table name no other test file or run uses. */
 export function uniqueTable(purpose: string): string {
@@ -21,4 +22,40 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await delay(10);
   }
+}
+
+/**
+ * A plant service on `store` with a short store time-out, recording the ids `onCreated` was told
+ * about and the codes `onRejected` was, with a helper that posts `{ id, name: 'plant <id>' }` with a
+ * valid token and resolves to the status.
+ */
+export function recordingService(store: PlantStore, storeTimeout: number) {
+  const created: bigint[] = [];
+  const rejected: string[] = [];
+  const service = createPlantService({
+    store,
+    storeTimeout,
+    auth: (token) =>
+      Promise.resolve(
+        token === 'good' ? { subject: 'gardener', scopes: [], claims: {} } : undefined,
+      ),
+    onCreated: (plant) => {
+      created.push(plant.id);
+    },
+    onRejected: (error) => {
+      rejected.push(error.code);
+    },
+  });
+  const post = async (id: number): Promise<number> => {
+    const response = await service.fetch(
+      new Request('http://host/plants', {
+        method: 'POST',
+        headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+        body: JSON.stringify({ id, name: `plant ${id}` }),
+      }),
+    );
+    await response.body?.cancel();
+    return response.status;
+  };
+  return { created, rejected, post };
 }
