@@ -87,8 +87,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const handle = traceCreate(async (request, trace): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     const headers = headerReader(request.headers);
-    // Until the body is read, an answer leaves it on the connection: it must close (see below).
-    let bodyUnread = hasUnreadBody(request, headers);
+    let bodyRead = false;
     try {
       if (request.matched !== true) {
         if (!isRoutePath(request.path)) throw new NotFoundError();
@@ -103,7 +102,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
         headers('transfer-encoding'),
       );
       const plant = await parsePlantBody(request, headers, bodyLimits);
-      bodyUnread = false;
+      bodyRead = true;
       trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
       trace?.stored(created);
@@ -113,7 +112,8 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       return plantAnswer(plant, principal);
     } catch (error) {
       trace?.refused(error);
-      return reject(error, request, principal, bodyUnread);
+      // Until the body is read, an answer leaves it on the connection: it must close (see below).
+      return reject(error, request, principal, !bodyRead && hasUnreadBody(request, headers));
     }
   });
 
