@@ -1,0 +1,110 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { errors, type Configuration, type JWK } from 'oidc-provider';
+
+/** The API's resource indicator, and the audience its access tokens carry. */
+export const API = 'https://plants.example.com';
+/** Another API of the same provider: its tokens must never pass at ours. */
+export const OTHER_API = 'https://pots.example.com';
+/** Seconds an access token lives, short enough to read its expiry in the tests. */
+export const ACCESS_TOKEN_TTL = 300;
+
+/** A client registered at the provider, and how it authenticates at the token endpoint. */
+export interface Client {
+  readonly id: string;
+  readonly secret: string;
+  /** `client_secret_basic` or `client_secret_post`. */
+  readonly auth: 'basic' | 'post';
+}
+
+/** The clients registered at the provider. */
+export const CLIENTS = {
+  /** Machine to machine, `client_secret_basic`; its access tokens are signed RS256. */
+  rs256: { id: 'plants-writer-rs256', secret: 'a-secret-of-the-rs256-client', auth: 'basic' },
+  /** Machine to machine, `client_secret_post`; its access tokens are signed ES256. */
+  es256: { id: 'plants-writer-es256', secret: 'a-secret-of-the-es256-client', auth: 'post' },
+  /**
+   * The API registered as a client of its own (the usual Keycloak set-up): its client id is the API's
+   * audience, so every ID token issued to it carries that audience.
+   */
+  api: { id: API, secret: 'a-secret-of-the-api-client', auth: 'basic' },
+} as const satisfies Readonly<Record<string, Client>>;
+
+/** Where the authorization-code flow of the API client returns; never followed. */
+export const REDIRECT_URI = `${API}/callback`;
+
+/** The private signing keys of one generation of the provider: an RSA and a P-256 key. */
+export interface SigningKeys {
+  readonly rsa: JWK;
+  readonly ec: JWK;
+}
+
+/**
+ * Makes fresh signing keys, with `kid`s that name their generation (`rsa-1`, `ec-1`, then
+ * `rsa-2`, …), so a test can tell which key signed a token.
+ *
+ * @param generation - the key generation, from 1
+ */
+export function signingKeys(generation: number): SigningKeys {
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  return {
+    rsa: { ...(rsa.export({ format: 'jwk' }) as JWK), kid: `rsa-${generation}` },
+    ec: { ...(ec.export({ format: 'jwk' }) as JWK), kid: `ec-${generation}` },
+  };
+}
+
+/**
+ * The provider's configuration: client credentials for the two machine clients, the authorization
+ * code flow (with the development login pages oidc-provider ships) for the API client, and resource
+ * indicators (RFC 8707) so that access tokens for {@link API} are JWTs (RFC 9068) with its scopes.
+ *
+ * @param keys - the keys the provider signs with and publishes at its `jwks_uri`
+ */
+export function providerConfiguration(keys: SigningKeys): Configuration {
+  const machine = { grant_types: ['client_credentials'], redirect_uris: [], response_types: [] };
+  return {
+    jwks: { keys: [keys.rsa, keys.ec] },
+    clients: [
+      { ...machine, client_id: CLIENTS.rs256.id, client_secret: CLIENTS.rs256.secret },
+      {
+        ...machine,
+        client_id: CLIENTS.es256.id,
+        client_secret: CLIENTS.es256.secret,
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+      {
+        client_id: CLIENTS.api.id,
+        client_secret: CLIENTS.api.secret,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [REDIRECT_URI],
+      },
+    ],
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    features: {
+      clientCredentials: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        getResourceServerInfo(_ctx, resource, client) {
+          if (resource !== API && resource !== OTHER_API) throw new errors.InvalidTarget();
+          const alg = client.clientId === CLIENTS.es256.id ? 'ES256' : 'RS256';
+          return {
+            scope: 'plants:read plants:write',
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            jwt: { sign: { alg } },
+          };
+        },
+      },
+    },
+    // Set, so that oidc-provider does not print a notice for each default it falls back on.
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      ClientCredentials: ACCESS_TOKEN_TTL,
+      IdToken: ACCESS_TOKEN_TTL,
+      Interaction: 60,
+      Session: 60,
+      Grant: 60,
+    },
+  };
+}
