@@ -83,6 +83,14 @@ describe('jwtBearer token types (RFC 8725 §3.11, RFC 9068 §4)', () => {
     }
   });
 
+  it("with profile 'rfc9068', refuses an ID token (no typ, no client_id, no jti) as token_type_mismatch", async () => {
+    expect(
+      await refusal({ ...base, profile: 'rfc9068' }, await token({ nonce: 'n' })),
+    ).toMatchObject({
+      code: 'token_type_mismatch',
+    });
+  });
+
   it('fails at start-up for a bad typ, an unknown profile, typ with profile, or profile without audience', () => {
     expect(() => jwtBearer({ ...base, typ: [] })).toThrow(/option "typ"/);
     expect(() => jwtBearer({ ...base, typ: 'a b' })).toThrow(/option "typ"/);

@@ -1,4 +1,4 @@
-import { errors, jwtVerify } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type {
   CryptoKey,
   JWTPayload,
@@ -117,6 +117,12 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
           now === undefined ? verifyOptions : { ...verifyOptions, currentDate: new Date(now()) };
         verified = await verifyJwt(token, key, checks);
       } catch (error) {
+        // jose checks claims only once the signature verified, so the header is the signer's: a
+        // token of another type (an ID token under the RFC 9068 profile) is refused as what it is,
+        // not for the claims its type lacks.
+        if ((error as { code?: unknown } | null)?.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
+          assertTokenType(decodeProtectedHeader(token).typ, acceptedTypes);
+        }
         throw toAuthError(error);
       }
       const { payload, protectedHeader } = verified;
