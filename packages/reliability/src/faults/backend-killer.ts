@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** A loop of `pg_terminate_backend` running in the background. */
 export interface BackendKiller {
@@ -53,5 +53,39 @@ export function startBackendKiller(
       await loop;
       return killed;
     },
+  };
+}
+
+/**
+ * A kill interval the server can keep up with. PostgreSQL's postmaster forks one backend per new
+ * connection, one at a time, and what that costs differs tenfold between machines: a few
+ * milliseconds on a bare host, 23 ms on the small VMs CI runs on (pgbench -C: at most 39 connects a
+ * second, whatever the concurrency). Killing the hosts' whole pools faster than the server can open
+ * them again measures only that fork rate: every attempt waits out its pool's connection time-out,
+ * and a scenario of fixed size no longer ends in its time. So the pause between two rounds is the
+ * time to reopen every killed connection, `headroom` times over, and never under `floorMs`.
+ *
+ * @param databaseUrl - the PostgreSQL server
+ * @param connections - how many connections one round kills at most (the hosts' pool sizes)
+ * @param options - the least interval, and how many reopenings of the pools fit in one interval
+ * @returns the interval in milliseconds, and the measured cost of one connection
+ */
+export async function killIntervalFor(
+  databaseUrl: string,
+  connections: number,
+  { floorMs = 100, headroom = 2 }: { readonly floorMs?: number; readonly headroom?: number } = {},
+): Promise<{ readonly intervalMs: number; readonly connectMs: number }> {
+  const samples: number[] = [];
+  for (let sample = 0; sample < 5; sample += 1) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    const started = performance.now();
+    await client.connect();
+    samples.push(performance.now() - started);
+    await client.end();
+  }
+  const connectMs = samples.sort((a, b) => a - b)[2] as number;
+  return {
+    intervalMs: Math.max(floorMs, Math.ceil(connectMs * connections * headroom)),
+    connectMs,
   };
 }

@@ -6,7 +6,7 @@ import { checkHostHealth } from '../../src/check/host-health';
 import { checkNothingLost, type Exchange } from '../../src/check/nothing-lost';
 import { readRows } from '../../src/check/plant-table';
 import { type AttemptOutcome, untilSettled } from '../../src/client/until-settled';
-import { startBackendKiller } from '../../src/faults/backend-killer';
+import { killIntervalFor, startBackendKiller } from '../../src/faults/backend-killer';
 import { ADAPTERS } from '../../src/host/adapters';
 import type { HostStats } from '../../src/host/host-config';
 import type { HostProcess } from '../../src/host/host-process';
@@ -19,7 +19,7 @@ const databaseUrl = scenarioDatabase('the concurrency scenario');
 const IDS = 1_000;
 const ATTEMPTS_PER_ID = 10;
 const IN_FLIGHT = 200;
-const KILL_EVERY_MS = 100;
+const POOL_MAX = 10;
 
 /** The plants of the scenario: exact names, a tag on two in three. */
 const plants = Array.from({ length: IDS }, (_, index) => ({
@@ -44,7 +44,7 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
         env.startHost(adapter, {
           table,
           pool: {
-            max: 10,
+            max: POOL_MAX,
             connectionTimeoutMillis: 1_000,
             applicationName: names[index] as string,
             guardConnections: GUARD_CONNECTIONS,
@@ -62,7 +62,11 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
     const attempts = concurrentCreates(plants, 20_260_101);
     expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
     const agents = hosts.map(() => new Agent({ keepAlive: true, maxSockets: IN_FLIGHT }));
-    const killer = startBackendKiller(env.pool, names, KILL_EVERY_MS);
+    const { intervalMs, connectMs } = await killIntervalFor(
+      env.databaseUrl,
+      POOL_MAX * hosts.length,
+    );
+    const killer = startBackendKiller(env.pool, names, intervalMs);
     const started = Date.now();
     const outcomes = await inFlight(attempts, IN_FLIGHT, async (attempt, index) => {
       let turn = index;
@@ -96,7 +100,7 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
     );
     console.info(
       `[concurrency] ${outcomes.length} creates of ${IDS} ids across ${ADAPTERS.join(' and ')} in ${elapsed} ms, ` +
-        `${killed} backends killed (every ${KILL_EVERY_MS} ms): attempts ${JSON.stringify(counts)}, ` +
+        `${killed} backends killed (every ${intervalMs} ms; one connection costs the server ${connectMs.toFixed(1)} ms): attempts ${JSON.stringify(counts)}, ` +
         `${rows.size} rows; onCreated fired ${created} times (${IDS - created} creations acknowledged only ` +
         `by a retry's replay, their first answer lost with the connection)`,
     );
