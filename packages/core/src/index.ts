@@ -1,6 +1,8 @@
 export { createPlantService, isPlantService } from './service/service';
 export type { PlantService } from './service/service';
 export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
+export { resourceMetadataRoute } from './service/resource-metadata-route';
+export type { ResourceMetadataRoute } from './service/resource-metadata-route';
 export { CREATE_TRACING_CHANNEL } from './service/diagnostics';
 export type {
   CreateFailureMessage,
@@ -10,10 +12,26 @@ export type {
 } from './service/diagnostics';
 
 export { jwtBearer } from './auth/jwt/jwt-bearer';
-export type { JwsAlgorithm, JwtBearerJwksOptions, JwtBearerOptions } from './auth/jwt/jwt-bearer';
+export type {
+  DpopNonceOptions,
+  DpopOptions,
+  JwsAlgorithm,
+  JwtBearerIssuerOptions,
+  JwtBearerJwksOptions,
+  JwtBearerOptions,
+} from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/access-token-options';
-export type { AuthRequest, Authenticator, VerifyToken } from './auth/authenticator';
+export type {
+  AcceptedCredentials,
+  AuthRequest,
+  Authenticator,
+  VerifyToken,
+} from './auth/authenticator';
+export type { ResourceMetadataEndpoint, ResourceMetadataOptions } from './auth/resource-metadata';
 export type { Principal } from './auth/principal';
+export { memoryReplayStore } from './auth/dpop/memory-replay-store';
+export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';
+export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';
 
 export { memoryStore } from './plant/memory-store';
 export type { MemoryStore } from './plant/memory-store';
@@ -40,11 +58,13 @@ export type {
 export {
   BearerError,
   InsufficientScopeError,
+  InvalidDpopProofError,
   InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
+  UseDpopNonceError,
 } from './errors/bearer-errors';
-export type { BearerChallenge } from './errors/bearer-errors';
+export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/bearer-errors';
 export {
   ConflictError,
   InvalidBodyError,
@@ -65,6 +85,7 @@ export type {
   InsufficientScopeCode,
   InternalServerErrorCode,
   InvalidBodyCode,
+  InvalidDpopProofCode,
   InvalidTokenCode,
   MalformedAuthorizationCode,
   MethodNotAllowedCode,
@@ -75,4 +96,5 @@ export type {
   RequestTimeoutCode,
   ServiceUnavailableCode,
   UnsupportedMediaTypeCode,
+  UseDpopNonceCode,
 } from './errors/error-codes';

@@ -73,13 +73,20 @@ export class NotFoundError extends PlantStoreError<NotFoundCode> {
 /** 405: the route's path with another method. Only the stand-alone entries answer it; adapters pass on. */
 export class MethodNotAllowedError extends PlantStoreError<MethodNotAllowedCode> {
   override readonly name = 'MethodNotAllowedError';
+  /** The methods the resource allows, as the `Allow` header lists them. */
+  readonly allow: string;
 
-  constructor() {
-    super(405, 'method_not_allowed', 'Only POST is allowed on this route.');
+  constructor(allow = 'POST') {
+    super(
+      405,
+      'method_not_allowed',
+      allow === 'POST' ? 'Only POST is allowed on this route.' : `Only ${allow} are allowed here.`,
+    );
+    this.allow = allow;
   }
 
   override get headers(): Readonly<Record<string, string>> {
-    return { allow: 'POST' };
+    return { allow: this.allow };
   }
 }
 

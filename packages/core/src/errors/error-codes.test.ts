@@ -1,5 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { InvalidTokenError, MalformedAuthorizationError, setChallengeRealm } from './bearer-errors';
+import {
+  InvalidTokenError,
+  MalformedAuthorizationError,
+  setChallengeContext,
+} from './bearer-errors';
 import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
 import type { AnyPlantStoreError } from './error-union';
 import type { InvalidTokenCode, PlantStoreErrorCode } from './error-codes';
@@ -41,7 +45,7 @@ describe('error codes', () => {
     expect(error.headers['www-authenticate']).toBe(
       'Bearer realm="plantstore", error="invalid_request", error_description="Repeated"',
     );
-    setChallengeRealm(error, 'plants-api');
+    setChallengeContext(error, { realm: 'plants-api', bearer: true });
     expect(error.headers['www-authenticate']).toBe(
       'Bearer realm="plants-api", error="invalid_request", error_description="Repeated"',
     );

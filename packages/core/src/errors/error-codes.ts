@@ -2,8 +2,11 @@
 // carries it: a class accepts only its own codes, so a wrong pairing does not compile. Observers,
 // logs and metrics key on these; they never change meaning once released.
 
-/** 400 with `WWW-Authenticate: Bearer error="invalid_request"`: the request repeats the field. */
-export type MalformedAuthorizationCode = 'authorization_repeated';
+/**
+ * 400 with `error="invalid_request"`: the request repeats the `Authorization` field, or sends a DPoP
+ * proof beside a Bearer token (RFC 9449 §7.2: the client meant DPoP but said Bearer).
+ */
+export type MalformedAuthorizationCode = 'authorization_repeated' | 'dpop_proof_with_bearer';
 
 /** 401 with a bare challenge: no bearer credentials were sent at all. */
 export type MissingTokenCode = 'token_missing';
@@ -24,7 +27,31 @@ export type InvalidTokenCode =
   | 'claim_invalid'
   | 'key_not_found'
   | 'token_type_mismatch'
-  | 'token_rejected';
+  | 'token_rejected'
+  | 'dpop_required'
+  | 'token_dpop_bound'
+  | 'token_not_dpop_bound';
+
+/** 401 `invalid_dpop_proof` (RFC 9449 §7.1): the DPoP proof is missing or fails a check. */
+export type InvalidDpopProofCode =
+  | 'dpop_proof_missing'
+  | 'dpop_proof_repeated'
+  | 'dpop_proof_malformed'
+  | 'dpop_proof_type_mismatch'
+  | 'dpop_proof_algorithm_not_allowed'
+  | 'dpop_proof_key_invalid'
+  | 'dpop_proof_signature_invalid'
+  | 'dpop_proof_claim_invalid'
+  | 'dpop_proof_method_mismatch'
+  | 'dpop_proof_url_mismatch'
+  | 'dpop_proof_expired'
+  | 'dpop_proof_not_yet_valid'
+  | 'dpop_proof_token_hash_mismatch'
+  | 'dpop_proof_key_mismatch'
+  | 'dpop_proof_replayed';
+
+/** 401 `use_dpop_nonce` (RFC 9449 §9): the proof lacks the server's current nonce. */
+export type UseDpopNonceCode = 'dpop_nonce_missing' | 'dpop_nonce_invalid';
 
 /** 403 `insufficient_scope`. */
 export type InsufficientScopeCode = 'scope_insufficient';
@@ -70,7 +97,8 @@ export type MethodNotAllowedCode = 'method_not_allowed';
 export type ConflictCode = 'id_conflict';
 
 /** 503: the identity provider's key set or the store cannot be reached. */
-export type ServiceUnavailableCode = 'jwks_unavailable' | 'store_timeout' | 'store_unavailable';
+export type ServiceUnavailableCode =
+  'jwks_unavailable' | 'store_timeout' | 'store_unavailable' | 'replay_store_unavailable';
 
 /** 500. */
 export type InternalServerErrorCode =
@@ -81,6 +109,8 @@ export type PlantStoreErrorCode =
   | MalformedAuthorizationCode
   | MissingTokenCode
   | InvalidTokenCode
+  | InvalidDpopProofCode
+  | UseDpopNonceCode
   | InsufficientScopeCode
   | UnsupportedMediaTypeCode
   | PayloadTooLargeCode

@@ -1,8 +1,10 @@
 import type {
   InsufficientScopeError,
+  InvalidDpopProofError,
   InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
+  UseDpopNonceError,
 } from './bearer-errors';
 import type {
   ConflictError,
@@ -30,6 +32,8 @@ export type AnyPlantStoreError =
   | MalformedAuthorizationError
   | MissingTokenError
   | InvalidTokenError
+  | InvalidDpopProofError
+  | UseDpopNonceError
   | InsufficientScopeError
   | InvalidBodyError
   | RequestTimeoutError

@@ -24,6 +24,9 @@ export function createNodeHandler(service: PlantService): NodeHandler {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const method = req.method ?? 'GET';
+    if (service.resourceMetadata?.serves(path) === true) {
+      return writeAnswer(res, service.resourceMetadata.answer(method));
+    }
     if (next !== undefined && !service.matches(method, path)) return next();
     void service
       .handle({ method, path, headers: nodeHeaderReader(req), body: req })

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HeaderReader } from './request';
 
 // Read from the raw header list, for two reasons. Node keeps only the first `authorization` and
-// `content-type` when a request repeats them, and the route must see every copy to refuse a repeat.
+// `content-type` when a request repeats them (and joins repeated `dpop` fields), and the route must see every copy to refuse a repeat.
 // And `req.headers` holds only the first 1000 headers: a `content-encoding: gzip` sent after 996
 // fillers would be invisible there. Every header the route decides on is read the same way.
 const READ_RAW = new Set([
@@ -11,6 +11,7 @@ const READ_RAW = new Set([
   'content-encoding',
   'transfer-encoding',
   'content-length',
+  'dpop',
 ]);
 
 /**

@@ -18,6 +18,12 @@ export interface PlantRequest {
   readonly method: string;
   /** The path relative to where the host mounted the route, without the query string. */
   readonly path: string;
+  /**
+   * The request target as the client sent it, before a mount point was stripped: Express's
+   * `req.originalUrl`, Koa's `ctx.originalUrl`. DPoP proofs are checked against `publicUrl` and its
+   * path. Entries that see whole paths (fetch, node) leave it out: `path` is then used.
+   */
+  readonly originalUrl?: string | undefined;
   readonly headers: HeaderSource;
   /** The raw body, read by the core with its limit and time-out. */
   readonly body?: BodySource | null | undefined;

@@ -3,7 +3,12 @@
 // what it must be and what came (never a string's content: it may be a secret).
 
 /** Who is checking: the message starts with this name, such as `jwtBearer` or `Plantstore`. */
-export type Factory = 'Plantstore' | 'jwtBearer' | 'createOpenApiDocument';
+export type Factory =
+  | 'Plantstore'
+  | 'jwtBearer'
+  | 'createOpenApiDocument'
+  | 'memoryReplayStore'
+  | 'postgresReplayStore';
 
 /**
  * Describes a received value for an error message without printing a string's content.
@@ -202,4 +207,42 @@ export function quotableText(factory: Factory, option: string, value: unknown): 
     );
   }
   return value;
+}
+
+/** How {@link stringList} reads a list. */
+export interface StringListRule {
+  /** Each item must match it. */
+  readonly pattern: RegExp;
+  /** What the items must be, for the message: `non-empty strings`. */
+  readonly items: string;
+  /** Whether an empty list is accepted (for an issuer or an audience it would refuse every token). */
+  readonly emptyAllowed: boolean;
+}
+
+/**
+ * A string or a list of strings, each matching the rule's pattern, as a new list (later changes to the
+ * caller's array must not change what is checked), or undefined when absent.
+ *
+ * @param factory - the factory that was called
+ * @param option - the option's name
+ * @param value - what came
+ * @param rule - the items' pattern and name, and whether the list may be empty
+ * @returns the list, or undefined
+ * @throws TypeError for anything else
+ * @example
+ * ```ts
+ * stringList('jwtBearer', 'audience', 'plants', { pattern: /^./s, items: 'non-empty strings', emptyAllowed: false });
+ * ```
+ */
+export function stringList(
+  factory: Factory,
+  option: string,
+  value: unknown,
+  rule: StringListRule,
+): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  const valid = list.every((item) => typeof item === 'string' && rule.pattern.test(item));
+  if (valid && (list.length > 0 || rule.emptyAllowed)) return [...list] as string[];
+  return optionError(factory, option, `must hold ${rule.items}`, describeValue(value));
 }

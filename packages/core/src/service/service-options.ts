@@ -1,5 +1,11 @@
-import type { Authenticator, VerifyToken } from '../auth/authenticator';
-import { DEFAULT_REALM } from '../errors/bearer-errors';
+import type { AcceptedCredentials, Authenticator, VerifyToken } from '../auth/authenticator';
+import {
+  createResourceMetadata,
+  type ResourceMetadataEndpoint,
+  type ResourceMetadataOptions,
+} from '../auth/resource-metadata';
+import { type ChallengeContext, DEFAULT_REALM } from '../errors/bearer-errors';
+import { publicUrlOption } from '../http/public-url';
 import { normaliseBasePath } from '../http/base-path';
 import {
   checkKnownOptions,
@@ -46,6 +52,19 @@ export interface PlantServiceOptions {
   readonly retryAfter?: number | undefined;
   /** The realm named in `WWW-Authenticate`. Default `'plantstore'`. */
   readonly realm?: string | undefined;
+  /**
+   * The URL clients reach the host application's root at, such as `https://api.example.com`: with a
+   * path prefix when a proxy strips one before the host sees the request. Required with DPoP: every
+   * proof names the URL it was made for (`htu`), and it is compared with this URL and the request's
+   * path, never with the `Host` or `X-Forwarded-*` headers a client controls.
+   */
+  readonly publicUrl?: string | undefined;
+  /**
+   * Serve RFC 9728 protected-resource metadata at `/.well-known/oauth-protected-resource` (and the
+   * form suffixed with the resource's path), and name it as `resource_metadata` in every challenge.
+   * `true` for the defaults (see {@link ResourceMetadataOptions}).
+   */
+  readonly resourceMetadata?: boolean | ResourceMetadataOptions | undefined;
   /** When true, `/plants/` is not `/plants` (Express's `strict routing`). Default false. */
   readonly strictRouting?: boolean | undefined;
   /** When true, `/Plants` is not `/plants` (Express's `case sensitive routing`). Default false. */
@@ -68,6 +87,12 @@ export interface ResolvedOptions {
   readonly storeTimeout: number;
   readonly retryAfter: number;
   readonly realm: string;
+  readonly publicUrl: string | undefined;
+  /** What the auth accepts; Bearer tokens only for a verifier that does not say. */
+  readonly accepts: AcceptedCredentials | undefined;
+  readonly resourceMetadata: ResourceMetadataEndpoint | undefined;
+  /** The challenge offered to a request, by the scheme it used. */
+  readonly challenges: { readonly Bearer: ChallengeContext; readonly DPoP: ChallengeContext };
   readonly strictRouting: boolean;
   readonly caseSensitiveRouting: boolean;
   readonly onCreated: Hook<NewPlant> | undefined;
@@ -78,6 +103,7 @@ export interface ResolvedOptions {
 const KNOWN = new Set([
   ...['store', 'auth', 'basePath', 'bodyLimit', 'bodyTimeout', 'storeTimeout', 'retryAfter'],
   ...['realm', 'strictRouting', 'caseSensitiveRouting', 'onCreated', 'onRejected', 'onError'],
+  ...['publicUrl', 'resourceMetadata'],
 ]);
 const FACTORY = 'Plantstore';
 function fail(option: string, expected: string, value: unknown): never {
@@ -104,7 +130,32 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     fail('auth', 'jwtBearer({...}) or a verifier function (there is no mode without auth)', auth);
   }
   const timer = { min: 1, max: MAX_TIMER_MS };
+  const accepts = typeof auth === 'function' ? undefined : auth.accepts;
+  const publicUrl =
+    options.publicUrl === undefined
+      ? undefined
+      : publicUrlOption(FACTORY, 'publicUrl', options.publicUrl);
+  if (accepts?.dpop !== undefined && publicUrl === undefined) {
+    optionError(
+      FACTORY,
+      'publicUrl',
+      'is required when the auth accepts DPoP (proofs name the URL they were made for)',
+      'nothing',
+    );
+  }
+  const realm = quotableText(FACTORY, 'realm', options.realm ?? DEFAULT_REALM);
+  const resourceMetadata = createResourceMetadata(options.resourceMetadata, accepts);
+  const bearer: ChallengeContext = Object.freeze({
+    realm,
+    bearer: accepts?.bearer ?? true,
+    dpopAlgorithms: accepts?.dpop?.algorithms.join(' '),
+    resourceMetadata: resourceMetadata?.url,
+  });
   return {
+    publicUrl,
+    accepts,
+    resourceMetadata,
+    challenges: { Bearer: bearer, DPoP: Object.freeze({ ...bearer, scheme: 'DPoP' }) },
     store,
     auth,
     routePath: `${normaliseBasePath(FACTORY, options.basePath)}/plants`,
@@ -118,7 +169,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     bodyTimeout: wholeNumber(FACTORY, 'bodyTimeout', options.bodyTimeout, timer, 10_000),
     storeTimeout: wholeNumber(FACTORY, 'storeTimeout', options.storeTimeout, timer, 5_000),
     retryAfter: wholeNumber(FACTORY, 'retryAfter', options.retryAfter, RETRY_AFTER_RANGE, 5),
-    realm: quotableText(FACTORY, 'realm', options.realm ?? DEFAULT_REALM),
+    realm,
     strictRouting: optionalBoolean(FACTORY, 'strictRouting', options.strictRouting),
     caseSensitiveRouting: optionalBoolean(
       FACTORY,

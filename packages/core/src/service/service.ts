@@ -1,9 +1,11 @@
 import { errorAnswer, plantAnswer } from '../http/answer';
 import type { AuthRequest } from '../auth/authenticator';
 import { authenticate } from '../auth/check-credentials';
-import { readBearerToken } from '../auth/read-bearer-token';
+import { readCredentials } from '../auth/read-credentials';
+import type { ResourceMetadataEndpoint } from '../auth/resource-metadata';
+import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
-import { setChallengeRealm } from '../errors/bearer-errors';
+import { type AuthScheme, setChallengeContext } from '../errors/bearer-errors';
 import { InternalServerError } from '../errors/server-errors';
 import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
@@ -32,8 +34,13 @@ export interface PlantService {
    * answer in the Error shape. A request that is not the route's is answered 404 or 405.
    */
   handle(request: PlantRequest): Promise<PlantAnswer>;
-  /** The Web-standard entry, for `node:http` (through `createNodeHandler`), Hono, Bun, Deno. */
+  /**
+   * The Web-standard entry, for `node:http` (through `createNodeHandler`), Hono, Bun, Deno. It also
+   * answers the RFC 9728 metadata paths when `resourceMetadata` is on.
+   */
   fetch(request: Request): Promise<Response>;
+  /** The RFC 9728 metadata endpoint, when `resourceMetadata` is on: adapters mount it at the host's root. */
+  readonly resourceMetadata: ResourceMetadataEndpoint | undefined;
   /** Warms the key set and the store's connection, for readiness probes. Rejects if either is down. */
   ready(): Promise<void>;
   /** Releases what the auth and the store hold. */
@@ -64,17 +71,20 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const storeLimits = { timeoutMs: config.storeTimeout, retryAfter: config.retryAfter };
 
   const observed = config.onRejected !== undefined || config.onError !== undefined;
+  const acceptsDpop = config.accepts?.dpop !== undefined;
+  const { publicUrl } = config;
 
   const reject = (
     error: unknown,
     request: PlantRequest,
     principal: Principal | undefined,
     bodyUnread: boolean,
+    scheme: AuthScheme,
   ): PlantAnswer => {
     const failure: PlantStoreError = isPlantStoreError(error)
       ? error
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
-    setChallengeRealm(failure, config.realm);
+    setChallengeContext(failure, config.challenges[scheme]);
     // Refusals are the common answer under attack: no context is built when nobody observes it.
     if (observed) {
       const context = hookContext(request, principal);
@@ -88,14 +98,25 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     let principal: Principal | undefined;
     const headers = headerReader(request.headers);
     let bodyRead = false;
+    let scheme: AuthScheme = 'Bearer';
     try {
       if (request.matched !== true) {
         if (!isRoutePath(request.path)) throw new NotFoundError();
         if (request.method !== 'POST') throw new MethodNotAllowedError();
       }
-      const token = readBearerToken(headers('authorization'));
-      const authRequest: AuthRequest = { method: request.method, path: request.path, headers };
-      principal = await authenticate(config.auth, token, authRequest);
+      const credentials = readCredentials(headers('authorization'), acceptsDpop);
+      scheme = credentials.scheme;
+      const authRequest: AuthRequest = {
+        method: request.method,
+        path: request.path,
+        headers,
+        scheme,
+        url:
+          publicUrl === undefined
+            ? undefined
+            : publicUrl + targetPath(request.originalUrl ?? request.path),
+      };
+      principal = await authenticate(config.auth, credentials.token, authRequest);
       assertJsonBody(
         headers('content-type'),
         headers('content-encoding'),
@@ -113,22 +134,28 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     } catch (error) {
       trace?.refused(error);
       // Until the body is read, an answer leaves it on the connection: it must close (see below).
-      return reject(error, request, principal, !bodyRead && hasUnreadBody(request, headers));
+      const unread = !bodyRead && hasUnreadBody(request, headers);
+      return reject(error, request, principal, unread, scheme);
     }
   });
 
   const service: PlantService = {
     matches: (method, path) => method === 'POST' && isRoutePath(path),
     handle,
+    resourceMetadata: config.resourceMetadata,
     async fetch(request) {
-      const answer = await handle({
-        method: request.method,
-        path: new URL(request.url).pathname,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-      });
-      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+      const path = new URL(request.url).pathname;
+      const answer = config.resourceMetadata?.serves(path)
+        ? config.resourceMetadata.answer(request.method)
+        : await handle({
+            method: request.method,
+            path,
+            headers: request.headers,
+            body: request.body,
+            signal: request.signal,
+          });
+      const body = request.method === 'HEAD' ? null : answer.body;
+      return new Response(body, { status: answer.status, headers: answer.headers });
     },
     async ready() {
       await Promise.all([

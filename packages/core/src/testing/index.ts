@@ -1,5 +1,7 @@
 export { describeStoreConformance } from './store-conformance';
 export type { StoreConformanceOptions, TestRegistrar } from './store-conformance';
+export { describeReplayStoreConformance } from './replay-store-conformance';
+export type { ReplayStoreConformanceOptions } from './replay-store-conformance';
 export { createTokenIssuer } from './token-issuer';
 export type {
   OutageMode,
@@ -9,3 +11,10 @@ export type {
   TokenIssuerOptions,
 } from './token-issuer';
 export { serviceUrl } from './service-url';
+export { createDpopClient } from './dpop-client';
+export type {
+  DpopClient,
+  DpopClientAlgorithm,
+  DpopProofOptions,
+  DpopProofTarget,
+} from './dpop-client';

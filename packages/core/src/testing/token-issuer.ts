@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK } from 'jose';
+import type { DpopClient } from './dpop-client';
 
 /** Key types a {@link TokenIssuer} can sign with. */
 export type TokenIssuerAlgorithm = 'RS256' | 'ES256' | 'EdDSA';
@@ -34,6 +35,8 @@ export interface SignOptions {
   readonly key?: 'current' | 'previous' | 'unpublished';
   /** The `alg` to sign with; it must suit the key type (RS256 keys also sign RS384…PS512). */
   readonly algorithm?: string;
+  /** Bind the token to a DPoP client's key: `cnf: { jkt }` (RFC 9449 §6.1). */
+  readonly boundTo?: DpopClient;
 }
 
 /** How the JWKS endpoint misbehaves: `down` answers 503, `slow` answers late, `garbage` answers 200 with non-JSON. */
@@ -166,6 +169,7 @@ export async function createTokenIssuer(options: TokenIssuerOptions = {}): Promi
         sub: 'test-user',
         client_id: 'test-client',
         jti: randomUUID(),
+        ...(signOptions.boundTo === undefined ? {} : { cnf: { jkt: signOptions.boundTo.jkt } }),
         ...claims,
       });
       if (!has('iat')) jwt.setIssuedAt(relative(signOptions.issuedAt ?? 0, nowSeconds));

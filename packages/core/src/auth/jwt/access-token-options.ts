@@ -34,6 +34,7 @@ const TYP = /^[\x21-\x7e]+$/u;
  * Checks `typ`, `profile` and `scopeClaims` of `jwtBearer`, once, at start-up.
  *
  * @param options - the three options as the host passed them
+ * @param prefix - before each name in error messages (`issuers[1].` for an issuer's)
  * @returns the checks the verifier applies to every token
  * @throws TypeError naming the option
  * @example
@@ -41,33 +42,38 @@ const TYP = /^[\x21-\x7e]+$/u;
  * accessTokenChecks({ profile: 'rfc9068' }).acceptedTypes; // ['at+jwt']
  * ```
  */
-export function accessTokenChecks(options: {
-  readonly typ?: unknown;
-  readonly profile?: unknown;
-  readonly scopeClaims?: unknown;
-}): AccessTokenChecks {
+export function accessTokenChecks(
+  options: {
+    readonly typ?: unknown;
+    readonly profile?: unknown;
+    readonly scopeClaims?: unknown;
+  },
+  prefix = '',
+): AccessTokenChecks {
   const { typ, profile, scopeClaims } = options;
   if (profile !== undefined && profile !== 'rfc9068') {
-    optionError('jwtBearer', 'profile', 'must be "rfc9068"', describeValue(profile));
+    optionError('jwtBearer', `${prefix}profile`, 'must be "rfc9068"', describeValue(profile));
   }
   if (profile !== undefined && typ !== undefined) {
     optionError(
       'jwtBearer',
-      'typ',
+      `${prefix}typ`,
       'is set by profile "rfc9068" (at+jwt); give one of the two',
       'both',
     );
   }
   let acceptedTypes = DEFAULT_TOKEN_TYPES;
   if (profile === 'rfc9068') acceptedTypes = ['at+jwt'];
-  else if (typ !== undefined) acceptedTypes = nonEmptyList('typ', typ, TYP).map(normaliseTokenType);
+  else if (typ !== undefined) {
+    acceptedTypes = nonEmptyList(`${prefix}typ`, typ, TYP).map(normaliseTokenType);
+  }
   return {
     acceptedTypes,
     profileClaims: profile === 'rfc9068' ? RFC9068_CLAIMS : [],
     scopeClaims:
       scopeClaims === undefined
         ? DEFAULT_SCOPE_CLAIMS
-        : nonEmptyList('scopeClaims', scopeClaims, CLAIM_NAME),
+        : nonEmptyList(`${prefix}scopeClaims`, scopeClaims, CLAIM_NAME),
   };
 }
 

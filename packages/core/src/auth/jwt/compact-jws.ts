@@ -35,16 +35,47 @@ function isCanonicalSegment(length: number, last: number): boolean {
 }
 
 /**
- * Checks that a token is a well-formed compact JWS before jose sees it: at most
- * {@link MAX_TOKEN_LENGTH} characters, exactly three non-empty segments of canonical, unpadded
- * base64url. jose decodes with `atob` on Node 20, which tolerates padding, whitespace and
- * non-canonical trailing bits, so the same signature could be sent in several spellings.
+ * What is wrong with a compact JWS, if anything: more than {@link MAX_TOKEN_LENGTH} characters, or
+ * not exactly three non-empty segments of canonical, unpadded base64url. jose decodes with `atob` on
+ * Node 20, which tolerates padding, whitespace and non-canonical trailing bits, so the same
+ * signature could be sent in several spellings.
  *
  * One pass over the characters, no regular expression: the cost is linear and bounded.
  *
+ * @param jws - a bearer token or a DPoP proof, as sent
+ * @returns `'too_large'`, `'malformed'` (also an empty signature, as an `alg: none` token has), or
+ *   `undefined` when it is well-formed
+ * @example
+ * ```ts
+ * if (compactJwsDefect(proof) !== undefined) throw new InvalidDpopProofError('dpop_proof_malformed', …);
+ * ```
+ */
+export function compactJwsDefect(jws: string): 'too_large' | 'malformed' | undefined {
+  if (jws.length > MAX_TOKEN_LENGTH) return 'too_large';
+  let segments = 1;
+  let segmentStart = 0;
+  let last = 0;
+  for (let index = 0; index < jws.length; index += 1) {
+    const code = jws.charCodeAt(index);
+    if (code === DOT) {
+      if (segments === 3 || !isCanonicalSegment(index - segmentStart, last)) return 'malformed';
+      segments += 1;
+      segmentStart = index + 1;
+      continue;
+    }
+    last = base64urlValue(code);
+    if (last < 0) return 'malformed';
+  }
+  if (segments !== 3 || !isCanonicalSegment(jws.length - segmentStart, last)) return 'malformed';
+  return undefined;
+}
+
+/**
+ * Checks that a bearer token is a well-formed compact JWS before jose sees it (see
+ * {@link compactJwsDefect}).
+ *
  * @param token - the bearer token as sent
- * @throws {@link InvalidTokenError} `token_too_large` past 8 KiB, `token_malformed` for any other
- *   defect (also an empty signature, as an `alg: none` token has)
+ * @throws {@link InvalidTokenError} `token_too_large` past 8 KiB, `token_malformed` for any other defect
  * @example
  * ```ts
  * assertCompactJws(token); // throws a 401 InvalidTokenError on a malformed token
@@ -52,26 +83,9 @@ function isCanonicalSegment(length: number, last: number): boolean {
  * ```
  */
 export function assertCompactJws(token: string): void {
-  if (token.length > MAX_TOKEN_LENGTH) {
+  const defect = compactJwsDefect(token);
+  if (defect === 'too_large') {
     throw new InvalidTokenError('token_too_large', 'The token is larger than 8 KiB');
   }
-  let segments = 1;
-  let segmentStart = 0;
-  let last = 0;
-  for (let index = 0; index < token.length; index += 1) {
-    const code = token.charCodeAt(index);
-    if (code === DOT) {
-      if (segments === 3 || !isCanonicalSegment(index - segmentStart, last)) {
-        throw new InvalidTokenError('token_malformed', MALFORMED);
-      }
-      segments += 1;
-      segmentStart = index + 1;
-      continue;
-    }
-    last = base64urlValue(code);
-    if (last < 0) throw new InvalidTokenError('token_malformed', MALFORMED);
-  }
-  if (segments !== 3 || !isCanonicalSegment(token.length - segmentStart, last)) {
-    throw new InvalidTokenError('token_malformed', MALFORMED);
-  }
+  if (defect === 'malformed') throw new InvalidTokenError('token_malformed', MALFORMED);
 }

@@ -1,29 +1,28 @@
 import type { VerifiedTokenCacheOptions } from './verified-token-cache';
-import type { JWTVerifyOptions } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
-import type { RemoteKeySetConfig } from '../keys/remote-key-set';
-import { accessTokenChecks, type AccessTokenProfile } from './access-token-options';
-import { tokenAge } from './token-age';
-import { remoteKeySetConfig, type JwtBearerJwksOptions } from '../keys/remote-key-set-options';
-
-export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+import type { AccessTokenProfile } from './access-token-options';
+import { resolveIssuerOptions, type SharedIssuerSettings } from './issuer-options';
+import type { IssuerVerifierConfig } from './issuer-verifier';
+import { resolveSeveralIssuers } from './several-issuers-options';
+import type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+import type { JwsAlgorithm } from '../keys/verification-key';
+import { resolveDpopOptions, type DpopConfig, type DpopOptions } from '../dpop/dpop-options';
 import {
   checkKnownOptions,
   describeValue,
   nonNegativeNumber,
   optionalFunction,
   optionError,
+  stringList,
   wholeNumber,
 } from '../../options/check-options';
-import {
-  ASYMMETRIC_ALGORITHMS,
-  importPublicKey,
-  importSecret,
-  type JwsAlgorithm,
-  type VerificationKey,
-} from '../keys/verification-key';
 
-/** Options of `jwtBearer`. Exactly one of `secret`, `publicKey` and `jwksUri` is required. */
+export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+
+/**
+ * Options of `jwtBearer`. Exactly one key source is required: `secret`, `publicKey` or `jwksUri`
+ * for one issuer, or `issuers` for several.
+ */
 export interface JwtBearerOptions {
   /** Shared HMAC secret of at least 32 bytes (HS256; HS384 from 48 bytes, HS512 from 64). */
   readonly secret?: string | Uint8Array;
@@ -36,6 +35,30 @@ export interface JwtBearerOptions {
   readonly jwksUri?: string | URL;
   /** Accepted `iss` value(s). */
   readonly issuer?: string | readonly string[];
+  /**
+   * Several issuers, each with its own key source (`secret`, `publicKey` or `jwksUri`), `audience`,
+   * `algorithms` and `jwks` (multi-tenant providers, a migration between providers). A token's `iss`
+   * selects the one entry whose keys verify it, so a key of one issuer never verifies a token naming
+   * another (RFC 8725 §3.8); a token without `iss`, or naming no entry's, is refused (401
+   * `issuer_mismatch`) before any key is fetched. Each JWKS keeps its own cache, back-off and 503.
+   *
+   * 1 to 100 entries, each `issuer` once. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`,
+   * `audience`, `algorithms` and `jwks` are refused with it: set them per issuer. The top-level `typ`,
+   * `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` are defaults an entry may replace;
+   * `requiredScopes`, `clockTolerance`, `cache`, `fetch` and `now` are shared.
+   *
+   * @example
+   * ```ts
+   * jwtBearer({
+   *   issuers: [
+   *     { issuer: 'https://tenant-a.eu.auth0.com/', jwksUri: AUTH0_JWKS, audience: 'https://api.example.com' },
+   *     { issuer: 'legacy', secret: process.env.LEGACY_SECRET, audience: 'plants' },
+   *   ],
+   *   requiredScopes: ['plants:write'],
+   * });
+   * ```
+   */
+  readonly issuers?: readonly JwtBearerIssuerOptions[];
   /** Accepted `aud` value(s): the token must name at least one. */
   readonly audience?: string | readonly string[];
   /**
@@ -85,93 +108,75 @@ export interface JwtBearerOptions {
    * `{ max: 1000, maxAgeMs: 300000 }`, or `false` to verify every request's token afresh.
    */
   readonly cache?: VerifiedTokenCacheOptions | false;
+  /**
+   * DPoP (RFC 9449): accept tokens bound to a client's key, each request with a proof signed by that
+   * key. `true` for the defaults, or `{ required, algorithms, maxProofAge, nonce, replayStore }`. The
+   * service must be given its `publicUrl`, which each proof's `htu` is checked against.
+   */
+  readonly dpop?: boolean | DpopOptions;
 }
 
-/** Checked `jwtBearer` options: where keys come from, and what jose checks. */
+/**
+ * One issuer of `jwtBearer({ issuers })`: its exact `iss`, exactly one key source (`secret`,
+ * `publicKey` or `jwksUri`), and its own checks. Each option means what it means at the top level of
+ * a single-issuer `jwtBearer`, and the same rules apply: `audience` is required with `jwksUri` or
+ * `profile`, `algorithms` must fit the key. `typ`, `profile`, `scopeClaims`, `requiredClaims` and
+ * `maxTokenAge` replace the top-level defaults; an entry that sets `typ` or `profile` replaces both.
+ */
+export interface JwtBearerIssuerOptions extends Pick<
+  JwtBearerOptions,
+  | 'secret'
+  | 'publicKey'
+  | 'jwksUri'
+  | 'audience'
+  | 'algorithms'
+  | 'jwks'
+  | 'typ'
+  | 'profile'
+  | 'scopeClaims'
+  | 'requiredClaims'
+  | 'maxTokenAge'
+> {
+  /**
+   * The `iss` of this issuer's tokens, compared exactly (`https://id.example.com/` and
+   * `https://id.example.com` are two issuers); it selects this entry. Unique across entries.
+   */
+  readonly issuer: string;
+}
+
+/** Checked `jwtBearer` options: one verifier config per issuer, and what they share. */
 export interface JwtBearerConfig {
-  readonly source:
-    | { readonly key: VerificationKey['key'] }
-    | { readonly url: URL; readonly jwks: RemoteKeySetConfig };
-  readonly verifyOptions: JWTVerifyOptions;
+  /** One per issuer, in the order given; a single one without `issuers`. */
+  readonly verifiers: readonly [IssuerVerifierConfig, ...IssuerVerifierConfig[]];
+  /** With `issuers`: a token's `iss` selects the verifier that may verify it, and no other may. */
+  readonly selectByIssuer: boolean;
+  /**
+   * Every accepted `iss`, each once, in the order given: the authorization servers whose tokens are
+   * accepted (RFC 9728 `authorization_servers`). Empty when `iss` is not checked.
+   */
+  readonly issuers: readonly string[];
+  /** Every accepted `aud`, each once, in the order given. Empty when `aud` is not checked. */
+  readonly audiences: readonly string[];
   readonly requiredScopes: readonly string[];
   readonly now: (() => number) | undefined;
   readonly cache: VerifiedTokenCacheOptions | false;
-  /** Normalised `typ` values accepted; `undefined` in the list accepts a token without `typ`. */
-  readonly acceptedTypes: readonly (string | undefined)[];
-  readonly scopeClaims: readonly string[];
+  /** DPoP's checked options; `undefined` when DPoP is off. */
+  readonly dpop: DpopConfig | undefined;
 }
 
 // Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
 const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
-  ...['typ', 'profile', 'scopeClaims'],
+  ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
-const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
-const NON_EMPTY = /^./s;
-
-function strings(option: string, value: unknown, pattern: RegExp): string[] | undefined {
-  if (value === undefined) return undefined;
-  const list: unknown[] = Array.isArray(value) ? value : [value];
-  // An empty issuer or audience list would refuse every token: surely a mistake.
-  const emptyAllowed = option !== 'issuer' && option !== 'audience';
-  const valid = list.every((item) => typeof item === 'string' && pattern.test(item));
-  // A copy: later changes to the caller's array must not change what is checked.
-  if (valid && (list.length > 0 || emptyAllowed)) return [...list] as string[];
-  const what =
-    pattern === SCOPE_TOKEN ? 'scope tokens (no space, quote, backslash)' : 'non-empty strings';
-  return optionError('jwtBearer', option, `must hold ${what}`, describeValue(value));
-}
-
-function jwksUrl(value: unknown): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
-  } catch {
-    // Reported below.
-  }
-  const host = url?.hostname ?? '';
-  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && loopback)) return url;
-  const received = url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${host}`;
-  return optionError(
-    'jwtBearer',
-    'jwksUri',
-    'must be an https: URL (http: only on a loopback host)',
-    received,
-  );
-}
-
-function algorithms(value: unknown, fit: readonly JwsAlgorithm[], kind: string): JwsAlgorithm[] {
-  if (value === undefined) return [...fit];
-  if (!Array.isArray(value) || value.length === 0) {
-    return optionError(
-      'jwtBearer',
-      'algorithms',
-      'must be a non-empty array',
-      describeValue(value),
-    );
-  }
-  for (const alg of value as unknown[]) {
-    const received = typeof alg === 'string' ? `"${alg}"` : describeValue(alg);
-    if (typeof alg === 'string' && alg.toLowerCase() === 'none') {
-      optionError('jwtBearer', 'algorithms', 'must never allow none (unsigned tokens)', received);
-    }
-    if (!fit.some((allowed) => allowed === alg)) {
-      optionError(
-        'jwtBearer',
-        'algorithms',
-        `must only hold what fits ${kind}: ${fit.join(', ')}`,
-        received,
-      );
-    }
-  }
-  return value as JwsAlgorithm[];
-}
-
-const unique = (list: readonly string[]): string[] => [...new Set(list)];
+const SCOPE_TOKENS = {
+  pattern: /^[\x21\x23-\x5b\x5d-\x7e]+$/,
+  items: 'scope tokens (no space, quote, backslash)',
+  emptyAllowed: true,
+};
 
 function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   if (value === undefined) return {};
@@ -192,86 +197,48 @@ function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   };
 }
 
+/** The values of jose's `issuer` or `audience` option over every verifier, each once. */
+function accepted(lists: readonly (string | readonly string[] | undefined)[]): string[] {
+  return [...new Set(lists.flatMap((list) => (list === undefined ? [] : list)))];
+}
+
 /**
- * Checks `jwtBearer` options and imports the key, once, at start-up.
+ * Checks `jwtBearer` options and imports the keys, once, at start-up.
  *
  * @param options - what the host passed to `jwtBearer`
- * @returns the key source, jose's verify options and the required scopes
+ * @returns one verifier config per issuer, whether `iss` selects among them, the accepted issuers
+ *   and audiences, the required scopes and the cache's limits
  * @throws TypeError naming the option: unknown names, not exactly one key, `none` or an algorithm
- *   that does not fit the key, a short secret, an unusable key or URL, a negative or NaN number
+ *   that does not fit the key, a short secret, an unusable key or URL, a negative or NaN number, an
+ *   option of `issuers` (`issuers[1].audience`) or one that belongs in it
  * @example
  * ```ts
- * const { verifyOptions } = resolveJwtBearerOptions({ secret, issuer: 'https://id.example.com/' });
+ * const { issuers } = resolveJwtBearerOptions({ secret, issuer: 'https://id.example.com/' });
  * ```
  */
 export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerConfig {
   checkKnownOptions('jwtBearer', options, KNOWN);
-  const keys = (['secret', 'publicKey', 'jwksUri'] as const).filter(
-    (k) => options[k] !== undefined,
-  );
-  if (keys.length !== 1) {
-    const received = keys.length === 0 ? 'none of them' : keys.join(' and ');
-    const expected = 'exactly one of the options "secret", "publicKey" and "jwksUri" is required';
-    throw new TypeError(`jwtBearer: ${expected}; received ${received}`);
-  }
-  optionalFunction('jwtBearer', 'fetch', options.fetch);
-  optionalFunction('jwtBearer', 'now', options.now);
-
-  let source: JwtBearerConfig['source'];
-  let fit: readonly JwsAlgorithm[];
-  let kind: string;
-  if (options.jwksUri === undefined) {
-    for (const name of ['jwks', 'fetch'] as const) {
-      if (options[name] !== undefined)
-        optionError('jwtBearer', name, 'applies only with jwksUri', 'a value');
-    }
-    const secret = options.secret !== undefined;
-    const imported = secret ? importSecret(options.secret) : importPublicKey(options.publicKey);
-    source = { key: imported.key };
-    fit = imported.allowed;
-    kind = secret ? 'a secret of this length' : 'this public key';
-  } else {
-    const tolerance = nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance);
-    const jwks = remoteKeySetConfig(options.jwks, options.fetch, options.now, tolerance);
-    source = { url: jwksUrl(options.jwksUri), jwks };
-    fit = ASYMMETRIC_ALGORITHMS;
-    kind = 'a JWKS';
-  }
-
-  const issuer = strings('issuer', options.issuer, NON_EMPTY);
-  const audience = strings('audience', options.audience, NON_EMPTY);
-  const checks = accessTokenChecks(options);
-  const requiredClaims = unique([
-    ...(strings('requiredClaims', options.requiredClaims, NON_EMPTY) ?? []),
-    ...checks.profileClaims,
-  ]);
-  const maxTokenAge = tokenAge(options.maxTokenAge);
-  const allowed = algorithms(options.algorithms, fit, kind);
-  // A shared identity provider signs tokens for every API it serves: without these checks a token
-  // minted for another API (or another tenant) would be accepted here.
-  const needsBoth = options.jwksUri !== undefined || options.profile !== undefined;
-  if (needsBoth && (issuer === undefined || audience === undefined)) {
-    optionError(
-      'jwtBearer',
-      issuer === undefined ? 'issuer' : 'audience',
-      `is required with ${options.profile === undefined ? 'jwksUri' : 'profile "rfc9068"'} (tokens for other APIs of the same provider would pass)`,
-      'nothing',
-    );
+  const shared: SharedIssuerSettings = {
+    fetch: optionalFunction<typeof fetch>('jwtBearer', 'fetch', options.fetch),
+    now: optionalFunction<() => number>('jwtBearer', 'now', options.now),
+    clockTolerance: nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance) ?? 5,
+  };
+  const verifiers =
+    options.issuers === undefined
+      ? ([resolveIssuerOptions(options, shared, { prefix: '', entry: false })] as const)
+      : resolveSeveralIssuers(options, shared);
+  if (options.fetch !== undefined && !verifiers.some(({ source }) => 'url' in source)) {
+    optionError('jwtBearer', 'fetch', 'applies only with jwksUri', 'a value');
   }
   return {
-    source,
-    verifyOptions: {
-      algorithms: allowed,
-      clockTolerance: nonNegativeNumber('jwtBearer', 'clockTolerance', options.clockTolerance) ?? 5,
-      ...(issuer && { issuer }),
-      ...(audience && { audience }),
-      ...(requiredClaims.length > 0 && { requiredClaims }),
-      ...(maxTokenAge !== undefined && { maxTokenAge }),
-    },
-    requiredScopes: strings('requiredScopes', options.requiredScopes, SCOPE_TOKEN) ?? [],
-    now: options.now,
+    verifiers,
+    selectByIssuer: options.issuers !== undefined,
+    issuers: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.issuer)),
+    audiences: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.audience)),
+    requiredScopes:
+      stringList('jwtBearer', 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
+    now: shared.now,
     cache: cacheOptions(options.cache),
-    acceptedTypes: checks.acceptedTypes,
-    scopeClaims: checks.scopeClaims,
+    dpop: resolveDpopOptions(options.dpop, shared.clockTolerance),
   };
 }

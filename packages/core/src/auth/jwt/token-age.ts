@@ -15,6 +15,7 @@ const UNIT_SECONDS: Record<string, number> = {
  * Reads `maxTokenAge`: seconds, or a duration in jose's words (`'2 hours'`, `'90 min'`).
  *
  * @param value - the option
+ * @param option - its name in error messages (`issuers[1].maxTokenAge` for an issuer's)
  * @returns seconds, or undefined when absent
  * @throws TypeError for a negative number or an unreadable duration
  * @example
@@ -22,14 +23,14 @@ const UNIT_SECONDS: Record<string, number> = {
  * tokenAge('1.5h'); // 5400
  * ```
  */
-export function tokenAge(value: unknown): number | undefined {
-  if (typeof value !== 'string') return nonNegativeNumber('jwtBearer', 'maxTokenAge', value);
+export function tokenAge(value: unknown, option = 'maxTokenAge'): number | undefined {
+  if (typeof value !== 'string') return nonNegativeNumber('jwtBearer', option, value);
   const match = DURATION.exec(value);
   const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
   if (match === null || unit === undefined) {
     return optionError(
       'jwtBearer',
-      'maxTokenAge',
+      option,
       'must be seconds or a duration like 2 hours',
       `"${value}"`,
     );

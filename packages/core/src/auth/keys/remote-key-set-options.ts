@@ -30,6 +30,7 @@ const KNOWN_JWKS = new Set(['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'r
  * @param fetchImpl - the `fetch` option
  * @param now - the `now` option
  * @param clockToleranceSeconds - the `clockTolerance` option
+ * @param prefix - the option's name and a dot, in error messages (`issuers[1].jwks.` for an issuer's)
  * @returns the complete config
  * @throws TypeError naming the option
  * @example
@@ -42,19 +43,20 @@ export function remoteKeySetConfig(
   fetchImpl?: typeof fetch,
   now?: () => number,
   clockToleranceSeconds = 5,
+  prefix = 'jwks.',
 ): RemoteKeySetConfig {
   const jwks: unknown = given ?? {};
-  checkKnownOptions('jwtBearer', jwks, KNOWN_JWKS, 'jwks.');
+  checkKnownOptions('jwtBearer', jwks, KNOWN_JWKS, prefix);
   const duration = (name: string, fallback: number): number =>
-    nonNegativeNumber('jwtBearer', `jwks.${name}`, jwks[name]) ?? fallback;
+    nonNegativeNumber('jwtBearer', `${prefix}${name}`, jwks[name]) ?? fallback;
   const maxAgeMs = duration('maxAgeMs', 600_000);
   // Raising maxAgeMs alone past an hour must not make cached keys unusable before a refresh is due.
   const staleMs = duration('staleMs', Math.max(3_600_000, maxAgeMs));
   if (staleMs < maxAgeMs) {
     optionError(
       'jwtBearer',
-      'jwks.staleMs',
-      'must not be less than jwks.maxAgeMs',
+      `${prefix}staleMs`,
+      `must not be less than ${prefix}maxAgeMs`,
       String(staleMs),
     );
   }
@@ -65,7 +67,7 @@ export function remoteKeySetConfig(
     staleMs,
     retryAfter: wholeNumber(
       'jwtBearer',
-      'jwks.retryAfter',
+      `${prefix}retryAfter`,
       jwks['retryAfter'],
       RETRY_AFTER_RANGE,
       30,

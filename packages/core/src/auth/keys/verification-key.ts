@@ -34,6 +34,7 @@ const ED25519: readonly JwsAlgorithm[] = ['EdDSA', 'Ed25519'];
  * Reads a shared secret: at least 32 bytes, copied so later changes by the caller do not apply.
  *
  * @param value - the `secret` option
+ * @param option - its name in error messages (`issuers[1].secret` for an issuer's)
  * @returns the bytes, and the HS algorithms the secret is long enough for
  * @throws TypeError when the secret is not a string or bytes, or is shorter than 32 bytes
  * @example
@@ -41,21 +42,21 @@ const ED25519: readonly JwsAlgorithm[] = ['EdDSA', 'Ed25519'];
  * importSecret(process.env.JWT_SECRET).allowed; // ['HS256'] for a secret of 32 to 47 bytes
  * ```
  */
-export function importSecret(value: unknown): VerificationKey {
+export function importSecret(value: unknown, option = 'secret'): VerificationKey {
   let key: Uint8Array;
   if (typeof value === 'string') key = new TextEncoder().encode(value);
   else if (value instanceof Uint8Array) key = new Uint8Array(value);
   else
     return optionError(
       'jwtBearer',
-      'secret',
+      option,
       'must be a string or a Uint8Array',
       describeValue(value),
     );
   if (key.byteLength < HMAC_MIN_BYTES.HS256) {
     optionError(
       'jwtBearer',
-      'secret',
+      option,
       'must be at least 32 bytes (RFC 7518 §3.2)',
       `${key.byteLength} bytes`,
     );
@@ -63,9 +64,9 @@ export function importSecret(value: unknown): VerificationKey {
   return { key, allowed: HMAC_ALGORITHMS.filter((alg) => key.byteLength >= HMAC_MIN_BYTES[alg]) };
 }
 
-function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
+function ofKeyObject(key: KeyObject, option: string): readonly JwsAlgorithm[] {
   if (key.type !== 'public')
-    return optionError('jwtBearer', 'publicKey', 'must be a public key', `a ${key.type} key`);
+    return optionError('jwtBearer', option, 'must be a public key', `a ${key.type} key`);
   const type = key.asymmetricKeyType;
   const curve = key.asymmetricKeyDetails?.namedCurve;
   if (type === 'rsa') {
@@ -73,7 +74,7 @@ function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
     if (bits >= 2048) return RSA;
     return optionError(
       'jwtBearer',
-      'publicKey',
+      option,
       'must be an RSA key of 2048 bits or more',
       `${bits} bits`,
     );
@@ -86,17 +87,17 @@ function ofKeyObject(key: KeyObject): readonly JwsAlgorithm[] {
   const received = `a ${type ?? 'unknown'}${curve === undefined ? '' : ` ${curve}`} key`;
   return optionError(
     'jwtBearer',
-    'publicKey',
+    option,
     'must be an RSA, EC (P-256, P-384, P-521) or Ed25519 key',
     received,
   );
 }
 
-function ofCryptoKey(key: CryptoKey): readonly JwsAlgorithm[] {
+function ofCryptoKey(key: CryptoKey, option: string): readonly JwsAlgorithm[] {
   if (key.type !== 'public' || !key.usages.includes('verify')) {
     return optionError(
       'jwtBearer',
-      'publicKey',
+      option,
       'must be a public CryptoKey usable to verify',
       `a ${key.type} CryptoKey`,
     );
@@ -117,7 +118,7 @@ function ofCryptoKey(key: CryptoKey): readonly JwsAlgorithm[] {
   if (algorithm !== undefined) return [algorithm];
   return optionError(
     'jwtBearer',
-    'publicKey',
+    option,
     'must be an RSA, ECDSA or Ed25519 CryptoKey',
     `a ${name} CryptoKey`,
   );
@@ -127,11 +128,11 @@ function isCryptoKey(value: unknown): value is CryptoKey {
   return (value as { [Symbol.toStringTag]?: unknown } | null)?.[Symbol.toStringTag] === 'CryptoKey';
 }
 
-function importJwk(jwk: JWK): VerificationKey {
+function importJwk(jwk: JWK, option: string): VerificationKey {
   if (jwk.kty === 'oct' || jwk.d !== undefined || jwk.priv !== undefined) {
     return optionError(
       'jwtBearer',
-      'publicKey',
+      option,
       'must be a public JWK',
       'a JWK with private or secret material',
     );
@@ -142,7 +143,7 @@ function importJwk(jwk: JWK): VerificationKey {
   ) {
     return optionError(
       'jwtBearer',
-      'publicKey',
+      option,
       'must be a JWK for signatures',
       'a JWK for another use',
     );
@@ -153,17 +154,17 @@ function importJwk(jwk: JWK): VerificationKey {
     key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
   } catch (cause) {
     const received = `a JWK of kty ${String(jwk.kty)}`;
-    throw new TypeError(`jwtBearer: option "publicKey" must be a valid JWK; received ${received}`, {
+    throw new TypeError(`jwtBearer: option "${option}" must be a valid JWK; received ${received}`, {
       cause,
     });
   }
-  const allowed = ofKeyObject(key);
+  const allowed = ofKeyObject(key, option);
   if (jwk.alg === undefined) return { key, allowed };
   const named = allowed.find((alg) => alg === jwk.alg);
   if (named !== undefined) return { key, allowed: [named] };
   return optionError(
     'jwtBearer',
-    'publicKey',
+    option,
     'must name an alg that fits its key type',
     `alg ${jwk.alg}`,
   );
@@ -174,6 +175,7 @@ function importJwk(jwk: JWK): VerificationKey {
  *
  * @param value - the `publicKey` option: PEM (SPKI or PKCS#1), a public JWK, a `KeyObject` or a
  *   `CryptoKey`
+ * @param option - its name in error messages (`issuers[1].publicKey` for an issuer's)
  * @returns the key as jose takes it, and the algorithms that fit its type
  * @throws TypeError for private or secret keys, unreadable PEM or JWK, RSA under 2048 bits, and
  *   key types jose cannot verify with
@@ -182,14 +184,14 @@ function importJwk(jwk: JWK): VerificationKey {
  * importPublicKey(readFileSync('public.pem', 'utf8')).allowed; // ['RS256', …, 'PS512']
  * ```
  */
-export function importPublicKey(value: unknown): VerificationKey {
-  if (value instanceof KeyObject) return { key: value, allowed: ofKeyObject(value) };
-  if (isCryptoKey(value)) return { key: value, allowed: ofCryptoKey(value) };
+export function importPublicKey(value: unknown, option = 'publicKey'): VerificationKey {
+  if (value instanceof KeyObject) return { key: value, allowed: ofKeyObject(value, option) };
+  if (isCryptoKey(value)) return { key: value, allowed: ofCryptoKey(value, option) };
   if (typeof value === 'string') {
     if (value.includes('PRIVATE KEY')) {
       return optionError(
         'jwtBearer',
-        'publicKey',
+        option,
         'must be a public key, not a private one',
         'a PEM private key',
       );
@@ -200,17 +202,17 @@ export function importPublicKey(value: unknown): VerificationKey {
     } catch (cause) {
       const received = describeValue(value);
       throw new TypeError(
-        `jwtBearer: option "publicKey" must be a PEM public key; received ${received}`,
+        `jwtBearer: option "${option}" must be a PEM public key; received ${received}`,
         {
           cause,
         },
       );
     }
-    return { key, allowed: ofKeyObject(key) };
+    return { key, allowed: ofKeyObject(key, option) };
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return importJwk(value);
+    return importJwk(value, option);
   }
   const expected = 'must be a PEM string, a JWK, a KeyObject or a CryptoKey';
-  return optionError('jwtBearer', 'publicKey', expected, describeValue(value));
+  return optionError('jwtBearer', option, expected, describeValue(value));
 }

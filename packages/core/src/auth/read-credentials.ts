@@ -1,4 +1,5 @@
 import {
+  type AuthScheme,
   InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
@@ -7,10 +8,13 @@ import {
 // Fixed texts: they end up inside `error_description="…"`, so they hold no `"` or `\` and never the token.
 const REPEATED = 'The request must carry exactly one Authorization header';
 const MALFORMED = 'The Authorization header must be Bearer, a space and one token';
-const BAD_TOKEN = 'The bearer token contains characters RFC 6750 does not allow';
+const BAD_TOKEN = 'The token contains characters RFC 6750 does not allow';
 const EXTRA = 'The Authorization header must carry exactly one bearer token';
 
-const SECOND_BEARER = /^[ \t]*,[ \t]*bearer[ \t]/iu;
+const DPOP_MALFORMED = 'The Authorization header must be DPoP, a space and one token';
+const DPOP_EXTRA = 'The Authorization header must carry exactly one DPoP token';
+
+const SECOND_CREDENTIAL = /^[ \t]*,[ \t]*(?:bearer|dpop)[ \t]/iu;
 const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
@@ -44,28 +48,36 @@ function isBlank(code: number): boolean {
   return code === SPACE || code === TAB;
 }
 
+/** The token of the request and the scheme it came with. */
+export interface Credentials {
+  readonly scheme: AuthScheme;
+  readonly token: string;
+}
+
 /**
- * Reads the bearer token from the values of the `Authorization` header (RFC 6750 §2.1).
+ * Reads the token from the values of the `Authorization` header: `Bearer` (RFC 6750 §2.1), and
+ * `DPoP` (RFC 9449 §7.1) when the verifier accepts it.
  *
  * Leading and trailing spaces and tabs around the whole value are tolerated: RFC 9110 §5.5 says
  * optional whitespace around a field value is not part of it, Node already strips it, and other
- * runtimes may not. Inside the value the grammar is strict: `Bearer`, one or more spaces, one
+ * runtimes may not. Inside the value the grammar is strict: the scheme, one or more spaces, one
  * b64token, nothing else.
  *
  * @param values - every value of the `Authorization` header, several when the header was repeated
- * @returns the token, exactly as sent
+ * @param dpop - whether the `DPoP` scheme is accepted; otherwise it is another scheme, as `Basic` is
+ * @returns the scheme and the token, exactly as sent
  * @throws {@link MissingTokenError} (401, a bare challenge) when there is no header, it is empty, or it
- *   carries another scheme (`Basic`, `DPoP`, `Bearer` glued to the token): no bearer credentials
- * @throws {@link InvalidTokenError} (401 `invalid_token`, `authorization_malformed`) when it is the
- *   Bearer scheme but not exactly `Bearer`, one or more spaces, one b64token
+ *   carries a scheme not accepted (`Basic`, `Bearer` glued to the token): no usable credentials
+ * @throws {@link InvalidTokenError} (401 `invalid_token`, `authorization_malformed`) when it is an
+ *   accepted scheme but not exactly the scheme, one or more spaces, one b64token
  * @throws {@link MalformedAuthorizationError} (400 `invalid_request`, `authorization_repeated`) only when
  *   the header is repeated: the request itself is ambiguous
  * @example
  * ```ts
- * const token = readBearerToken(request.headers('authorization'));
+ * const { scheme, token } = readCredentials(request.headers('authorization'), false);
  * ```
  */
-export function readBearerToken(values: readonly string[] | undefined): string {
+export function readCredentials(values: readonly string[] | undefined, dpop: boolean): Credentials {
   if (values === undefined || values.length === 0) throw new MissingTokenError();
   if (values.length > 1) throw new MalformedAuthorizationError('authorization_repeated', REPEATED);
   const value = values[0] ?? '';
@@ -77,29 +89,39 @@ export function readBearerToken(values: readonly string[] | undefined): string {
 
   let schemeEnd = start;
   while (schemeEnd < end && isTokenChar(value.charCodeAt(schemeEnd))) schemeEnd += 1;
-  // An empty value, one that starts with no scheme name, or another scheme (Basic, DPoP, `Bearerabc`)
-  // carries no bearer credentials: RFC 6750 §3.1 answers that with a bare challenge. Clients start a
-  // sign-in on that 401, where a 400 would look like a bug of theirs.
-  if (schemeEnd === start || value.slice(start, schemeEnd).toLowerCase() !== 'bearer') {
-    throw new MissingTokenError();
-  }
+  // An empty value, one that starts with no scheme name, or a scheme not accepted (Basic, `Bearerabc`,
+  // DPoP where it is off) carries no credentials we take: RFC 6750 §3.1 answers that with a bare
+  // challenge. Clients start a sign-in on that 401, where a 400 would look like a bug of theirs.
+  const name =
+    schemeEnd - start === 6 || schemeEnd - start === 4
+      ? value.slice(start, schemeEnd).toLowerCase()
+      : '';
+  const scheme: AuthScheme | undefined =
+    name === 'bearer' ? 'Bearer' : dpop && name === 'dpop' ? 'DPoP' : undefined;
+  if (scheme === undefined) throw new MissingTokenError();
+  const isDpop = scheme === 'DPoP';
 
   let tokenStart = schemeEnd;
   while (tokenStart < end && value.charCodeAt(tokenStart) === SPACE) tokenStart += 1;
   // `Bearer`, `Bearer ` (trimmed to `Bearer`) and `Bearer\t…` all lack the one-or-more spaces and a token.
-  if (tokenStart === schemeEnd || tokenStart === end) throw malformed(MALFORMED);
+  if (tokenStart === schemeEnd || tokenStart === end) {
+    throw malformed(isDpop ? DPOP_MALFORMED : MALFORMED);
+  }
 
   let index = tokenStart;
   while (index < end && isB64TokenChar(value.charCodeAt(index))) index += 1;
   if (index === tokenStart) throw malformed(BAD_TOKEN);
   while (index < end && value.charCodeAt(index) === EQUALS) index += 1;
   // A Web `Headers` object joins a repeated field into one value, `Bearer a, Bearer b`: a second
-  // bearer credential after a comma is that repeat, whichever entry delivered it.
-  if (SECOND_BEARER.test(value.slice(index, end))) {
+  // credential after a comma is that repeat, whichever entry delivered it.
+  if (SECOND_CREDENTIAL.test(value.slice(index, end))) {
     throw new MalformedAuthorizationError('authorization_repeated', REPEATED);
   }
-  if (index < end) throw malformed(isBlank(value.charCodeAt(index)) ? EXTRA : BAD_TOKEN);
-  return value.slice(tokenStart, end);
+  if (index < end) {
+    const extra = isDpop ? DPOP_EXTRA : EXTRA;
+    throw malformed(isBlank(value.charCodeAt(index)) ? extra : BAD_TOKEN);
+  }
+  return { scheme, token: value.slice(tokenStart, end) };
 }
 
 // Bearer credentials that are not one b64token are an invalid token (RFC 6750 §3.1), as auth0's

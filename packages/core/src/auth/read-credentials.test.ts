@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { readBearerToken } from './read-bearer-token';
+import { readCredentials } from './read-credentials';
 import {
   InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
 } from '../errors/bearer-errors';
+
+const readBearerToken = (values: readonly string[] | undefined): string =>
+  readCredentials(values, false).token;
+
+function thrown(read: () => unknown): unknown {
+  try {
+    read();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('readCredentials did not throw');
+}
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
@@ -17,7 +29,7 @@ function failure(values: readonly string[] | undefined): unknown {
   throw new Error('readBearerToken did not throw');
 }
 
-describe('readBearerToken', () => {
+describe('readCredentials: Bearer', () => {
   it('returns the token of a well-formed Bearer header', () => {
     expect(readBearerToken([`Bearer ${TOKEN}`])).toBe(TOKEN);
   });
@@ -105,5 +117,45 @@ describe('readBearerToken', () => {
     const error = failure([`Bearer ${TOKEN} extra`]) as InvalidTokenError;
     expect(error.message).not.toContain(TOKEN);
     expect(error.headers['www-authenticate']).not.toContain(TOKEN);
+  });
+});
+
+describe('readCredentials: DPoP', () => {
+  it('reads the DPoP scheme, any case, only where the verifier accepts it', () => {
+    expect(readCredentials([`DPoP ${TOKEN}`], true)).toStrictEqual({
+      scheme: 'DPoP',
+      token: TOKEN,
+    });
+    expect(readCredentials([`dpop ${TOKEN}`], true)).toStrictEqual({
+      scheme: 'DPoP',
+      token: TOKEN,
+    });
+    expect(readCredentials([`Bearer ${TOKEN}`], true)).toStrictEqual({
+      scheme: 'Bearer',
+      token: TOKEN,
+    });
+    expect(thrown(() => readCredentials([`DPoP ${TOKEN}`], false))).toMatchObject({
+      status: 401,
+      code: 'token_missing',
+    });
+  });
+
+  it('refuses a DPoP credential that is not one token, and a second credential after a comma', () => {
+    expect(thrown(() => readCredentials(['DPoP'], true))).toMatchObject({
+      status: 401,
+      code: 'authorization_malformed',
+    });
+    expect(thrown(() => readCredentials([`DPoP ${TOKEN} x`], true))).toMatchObject({
+      status: 401,
+      code: 'authorization_malformed',
+    });
+    expect(thrown(() => readCredentials([`DPoP ${TOKEN}, Bearer ${TOKEN}`], true))).toMatchObject({
+      status: 400,
+      code: 'authorization_repeated',
+    });
+    expect(thrown(() => readCredentials([`Bearer ${TOKEN}, DPoP ${TOKEN}`], true))).toMatchObject({
+      status: 400,
+      code: 'authorization_repeated',
+    });
   });
 });

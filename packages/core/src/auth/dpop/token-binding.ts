@@ -1,0 +1,80 @@
+import type { AuthRequest } from '../authenticator';
+import type { Principal } from '../principal';
+import { InvalidTokenError, MalformedAuthorizationError } from '../../errors/bearer-errors';
+import type { DpopConfig } from './dpop-options';
+import { createDpopProofVerifier } from './verify-dpop-proof';
+
+/** How a token's scheme and its binding are checked, around the token's own verification. */
+export interface TokenBinding {
+  /** Before the token is verified: refuses what the scheme alone settles, at no cost. */
+  beforeVerifying(request: AuthRequest): void;
+  /**
+   * Once the token is verified: a bound token only with DPoP and a proof of its key, an unbound one
+   * only as Bearer. Returns a promise only when there is a proof to check.
+   */
+  afterVerifying(
+    principal: Principal,
+    request: AuthRequest,
+    token: string,
+    now: number,
+  ): Promise<void> | undefined;
+}
+
+function boundKey(cnf: unknown): string | undefined {
+  if (typeof cnf !== 'object' || cnf === null) return undefined;
+  const { jkt } = cnf as { jkt?: unknown };
+  return typeof jkt === 'string' && jkt.length > 0 ? jkt : undefined;
+}
+
+/**
+ * Creates the scheme and binding rules of RFC 9449 §7: a token bound to a key (any `cnf`) is never
+ * accepted as a plain Bearer token, DPoP or not, for that would undo the binding; with DPoP on, the
+ * `DPoP` scheme needs a token bound by `cnf.jkt` and a valid proof, and a proof beside a `Bearer`
+ * token is a request that contradicts itself.
+ *
+ * @param dpop - the checked `dpop` options, or `undefined` when DPoP is off
+ * @returns the two checks
+ * @example
+ * ```ts
+ * const binding = createTokenBinding(config.dpop);
+ * binding.beforeVerifying(request);
+ * await binding.afterVerifying(principal, request, token, Date.now());
+ * ```
+ */
+export function createTokenBinding(dpop: DpopConfig | undefined): TokenBinding {
+  const checkProof = dpop === undefined ? undefined : createDpopProofVerifier(dpop);
+  return {
+    beforeVerifying(request) {
+      if (dpop === undefined || request.scheme === 'DPoP') return;
+      if (dpop.required) {
+        throw new InvalidTokenError(
+          'dpop_required',
+          'This resource accepts only DPoP-bound tokens',
+        );
+      }
+      if (request.headers('dpop') !== undefined) {
+        throw new MalformedAuthorizationError(
+          'dpop_proof_with_bearer',
+          'A DPoP proof was sent with the Bearer scheme; use the DPoP scheme',
+        );
+      }
+    },
+    afterVerifying(principal, request, token, now) {
+      const { cnf } = principal.claims;
+      if (request.scheme !== 'DPoP' || checkProof === undefined) {
+        if (cnf !== undefined) {
+          throw new InvalidTokenError(
+            'token_dpop_bound',
+            'The token is bound to a key; send it with the DPoP scheme and a proof',
+          );
+        }
+        return undefined;
+      }
+      const jkt = boundKey(cnf);
+      if (jkt === undefined) {
+        throw new InvalidTokenError('token_not_dpop_bound', 'The token is not bound to a DPoP key');
+      }
+      return checkProof(request, token, jkt, now);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import {
+  decodeProtectedHeader,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import type { AuthRequest } from '../authenticator';
+import { compactJwsDefect } from '../jwt/compact-jws';
+import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
+import type { InvalidDpopProofCode } from '../../errors/error-codes';
+import { isPlantStoreError } from '../../errors/plant-store-error';
+import { ServiceUnavailableError } from '../../errors/server-errors';
+import type { DpopConfig } from './dpop-options';
+import { jwkThumbprint } from './jwk-thumbprint';
+import { normaliseRequestUrl } from './request-url';
+
+// Members that make a JWK private or secret (RFC 7518 §6): a proof carries the public key only.
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv'];
+const PROOF_CLAIMS = ['jti', 'htm', 'htu', 'iat'];
+// A client reuses its key for every proof: importing it once saves a key parse per request.
+const MAX_KEYS_KEPT = 1000;
+const MAX_JTI_LENGTH = 256;
+
+function refuse(code: InvalidDpopProofCode, description: string, cause?: unknown): never {
+  throw new InvalidDpopProofError(code, description, cause === undefined ? undefined : { cause });
+}
+
+/** The one proof of the request: exactly one `DPoP` field holding one compact JWS. */
+function readProof(values: readonly string[] | undefined): string {
+  if (values === undefined || values.length === 0) {
+    return refuse('dpop_proof_missing', 'The request has no DPoP proof header');
+  }
+  // A compact JWS holds no comma: one means a Web `Headers` object joined a repeated field.
+  if (values.length > 1 || values[0]?.includes(',') === true) {
+    return refuse('dpop_proof_repeated', 'The request must carry exactly one DPoP header');
+  }
+  const proof = (values[0] ?? '').trim();
+  if (compactJwsDefect(proof) !== undefined) {
+    return refuse('dpop_proof_malformed', 'The DPoP proof is not a compact JWS');
+  }
+  return proof;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks every part of the proof's header that costs no signature verification.
+ */
+function readProofHeader(
+  proof: string,
+  config: DpopConfig,
+): { alg: string; jwk: Record<string, unknown>; thumbprint: string } {
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(proof);
+  } catch (error) {
+    return refuse('dpop_proof_malformed', 'The DPoP proof header is not a JSON object', error);
+  }
+  const { typ, alg, jwk } = header;
+  const type = typeof typ === 'string' ? typ.toLowerCase() : '';
+  if (type !== 'dpop+jwt' && type !== 'application/dpop+jwt') {
+    refuse('dpop_proof_type_mismatch', 'The DPoP proof typ must be dpop+jwt');
+  }
+  if (typeof alg !== 'string' || !config.algorithms.some((allowed) => allowed === alg)) {
+    refuse(
+      'dpop_proof_algorithm_not_allowed',
+      'The DPoP proof is signed with an algorithm not allowed',
+    );
+  }
+  if (!isObject(jwk) || PRIVATE_MEMBERS.some((member) => member in jwk)) {
+    refuse('dpop_proof_key_invalid', 'The DPoP proof must carry a public jwk');
+  }
+  const thumbprint = jwkThumbprint(jwk);
+  if (thumbprint === undefined) {
+    refuse('dpop_proof_key_invalid', 'The DPoP proof jwk is not a public EC, OKP or RSA key');
+  }
+  return { alg, jwk, thumbprint };
+}
+
+/**
+ * The proof's key as jose verifies with it: a WebCrypto key, imported once per key and algorithm
+ * (a client signs every proof with one key), so no request pays for the import again.
+ */
+async function proofKey(
+  keys: Map<string, CryptoKey>,
+  jwk: Record<string, unknown>,
+  alg: string,
+  thumbprint: string,
+): Promise<CryptoKey> {
+  const id = `${alg} ${thumbprint}`;
+  const kept = keys.get(id);
+  if (kept !== undefined) return kept;
+  let key: CryptoKey | Uint8Array;
+  try {
+    key = await importJWK({ ...(jwk as JWK), ext: false }, alg);
+  } catch (error) {
+    return refuse('dpop_proof_key_invalid', 'The DPoP proof jwk is not a usable public key', error);
+  }
+  if (key instanceof Uint8Array || key.type !== 'public') {
+    return refuse('dpop_proof_key_invalid', 'The DPoP proof must carry a public jwk');
+  }
+  if (keys.size >= MAX_KEYS_KEPT) keys.clear();
+  keys.set(id, key);
+  return key;
+}
+
+function proofFailure(error: unknown): never {
+  const { code, claim } = (error ?? {}) as { code?: unknown; claim?: unknown };
+  switch (code) {
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return refuse(
+        'dpop_proof_signature_invalid',
+        'The DPoP proof signature does not verify',
+        error,
+      );
+    case 'ERR_JWT_EXPIRED':
+      return refuse('dpop_proof_expired', 'The DPoP proof was issued too long ago', error);
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'iat' || claim === 'nbf') {
+        return refuse('dpop_proof_not_yet_valid', 'The DPoP proof is issued in the future', error);
+      }
+      return refuse('dpop_proof_claim_invalid', 'The DPoP proof lacks jti, htm, htu or iat', error);
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+      return refuse(
+        'dpop_proof_malformed',
+        'The DPoP proof is not a well-formed signed JWT',
+        error,
+      );
+    default:
+      // jose refuses a key that does not fit the algorithm (curve, RSA under 2048 bits) with a TypeError.
+      return refuse(
+        'dpop_proof_key_invalid',
+        'The DPoP proof key does not fit its algorithm',
+        error,
+      );
+  }
+}
+
+function checkClaims(payload: JWTPayload, request: AuthRequest, token: string): void {
+  const { jti, htm, htu, ath } = payload;
+  if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) {
+    refuse(
+      'dpop_proof_claim_invalid',
+      'The DPoP proof jti must be a string of 1 to 256 characters',
+    );
+  }
+  if (htm !== request.method) {
+    refuse('dpop_proof_method_mismatch', 'The DPoP proof htm is not the request method');
+  }
+  const expected = request.url === undefined ? undefined : normaliseRequestUrl(request.url);
+  if (typeof htu !== 'string' || expected === undefined || normaliseRequestUrl(htu) !== expected) {
+    refuse('dpop_proof_url_mismatch', 'The DPoP proof htu is not the request URL');
+  }
+  if (ath !== createHash('sha256').update(token).digest('base64url')) {
+    refuse('dpop_proof_token_hash_mismatch', 'The DPoP proof ath is not the hash of this token');
+  }
+}
+
+/** Remembers the proof's id until it expires, within the replay time-out. */
+async function rememberProof(
+  config: DpopConfig,
+  key: string,
+  expiresAt: number,
+  now: number,
+): Promise<boolean> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unavailable = (cause?: unknown) =>
+    new ServiceUnavailableError(
+      'replay_store_unavailable',
+      'The DPoP replay store did not answer.',
+      {
+        retryAfter: 1,
+        ...(cause === undefined ? {} : { cause }),
+      },
+    );
+  try {
+    return await new Promise<boolean>((resolve, reject) => {
+      timer = setTimeout(() => {
+        const error = unavailable();
+        controller.abort(error);
+        reject(error);
+      }, config.replayTimeout);
+      config.replayStore
+        .remember(key, expiresAt, { now, signal: controller.signal })
+        .then(resolve, reject);
+    });
+  } catch (error) {
+    if (isPlantStoreError(error)) throw error;
+    // A store that cannot answer must never let a proof through: 503, and the client retries.
+    throw unavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Checks DPoP proofs for one `jwtBearer`; holds the keys of recent proofs. */
+export type DpopProofVerifier = (
+  request: AuthRequest,
+  token: string,
+  boundKey: string,
+  now: number,
+) => Promise<void>;
+
+/**
+ * Creates the DPoP proof check of RFC 9449 §4.3 and §7: one `DPoP` header with one proof JWT; `typ`
+ * `dpop+jwt`; an allowed asymmetric `alg`; a public `jwk` whose RFC 7638 thumbprint is the token's
+ * `cnf.jkt`; the signature; `jti`, `htm` = the method, `htu` = the request URL (from `publicUrl`,
+ * never from `Host`), `iat` within `maxProofAge` and the clock tolerance, `ath` = the token's hash;
+ * the server nonce when nonces are on; and the proof never seen before (the replay store).
+ *
+ * @param config - the checked `dpop` options
+ * @returns the check: resolves when the proof holds, rejects with `InvalidDpopProofError` (401),
+ *   `UseDpopNonceError` (401 with `DPoP-Nonce`) or `ServiceUnavailableError` (503 when the replay
+ *   store cannot answer)
+ * @example
+ * ```ts
+ * const checkProof = createDpopProofVerifier(resolveDpopOptions({}, 5)!);
+ * await checkProof(request, token, principal.claims.cnf.jkt, Date.now());
+ * ```
+ */
+export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
+  const keys = new Map<string, CryptoKey>();
+  return async (request, token, boundKey, now) => {
+    const proof = readProof(request.headers('dpop'));
+    const { alg, jwk, thumbprint } = readProofHeader(proof, config);
+    if (thumbprint !== boundKey) {
+      refuse('dpop_proof_key_mismatch', 'The DPoP proof key is not the key the token is bound to');
+    }
+    const key = await proofKey(keys, jwk, alg, thumbprint);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(proof, key, {
+        algorithms: [alg],
+        clockTolerance: config.clockTolerance,
+        maxTokenAge: config.maxProofAge,
+        requiredClaims: PROOF_CLAIMS,
+        currentDate: new Date(now),
+      }));
+    } catch (error) {
+      return proofFailure(error);
+    }
+    checkClaims(payload, request, token);
+    if (config.nonces !== undefined && !config.nonces.accepts(payload['nonce'], now)) {
+      const code = payload['nonce'] === undefined ? 'dpop_nonce_missing' : 'dpop_nonce_invalid';
+      throw new UseDpopNonceError(code, config.nonces.current(now));
+    }
+    // Filed under the key and the id: a proof's jti is unique only among its key's proofs.
+    const id = createHash('sha256')
+      .update(`${thumbprint}.${payload.jti as string}`)
+      .digest('base64url');
+    // One second past the last instant jose would still accept the proof: at that instant it must
+    // still be remembered.
+    const lastAccepted = (payload.iat as number) + config.maxProofAge + config.clockTolerance;
+    const expiresAt = (lastAccepted + 1) * 1000;
+    if (!(await rememberProof(config, id, expiresAt, now))) {
+      refuse('dpop_proof_replayed', 'The DPoP proof was used before');
+    }
+  };
+}

@@ -1,0 +1,160 @@
+import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import type {
+  CryptoKey,
+  JWTPayload,
+  JWTVerifyGetKey,
+  JWTVerifyOptions,
+  JWTVerifyResult,
+} from 'jose';
+import { toAuthError } from './jose-failure';
+import { principalOf } from './principal-of';
+import { assertTokenType } from './token-type';
+import type { TokenWindow } from './verified-token-cache';
+import type { Principal } from '../principal';
+import {
+  createRemoteKeySet,
+  type RemoteKeySet,
+  type RemoteKeySetConfig,
+} from '../keys/remote-key-set';
+import { staticKeyResolver } from '../keys/static-key';
+import type { VerificationKey } from '../keys/verification-key';
+
+/** Checked options of one issuer: where its keys come from, and what its tokens must satisfy. */
+export interface IssuerVerifierConfig {
+  /** The exact `iss` that selects this verifier, with `issuers`; undefined for a single issuer. */
+  readonly issuer: string | undefined;
+  readonly source:
+    | { readonly key: VerificationKey['key'] }
+    | { readonly url: URL; readonly jwks: RemoteKeySetConfig };
+  /** jose's checks: algorithms, clock tolerance, `iss`, `aud`, required claims, maximum age. */
+  readonly verifyOptions: JWTVerifyOptions;
+  /** Normalised `typ` values accepted; `undefined` in the list accepts a token without `typ`. */
+  readonly acceptedTypes: readonly (string | undefined)[];
+  /** Which claims grant scopes. */
+  readonly scopeClaims: readonly string[];
+}
+
+/** A token that passed one issuer's checks: its principal, and when it would pass them again. */
+export interface VerifiedToken {
+  readonly principal: Principal;
+  /** The window in which jose would accept the token again, for the cache of verified tokens. */
+  readonly window: TokenWindow;
+}
+
+/** Verifies tokens against one issuer's key source and checks. */
+export interface IssuerVerifier {
+  /** The `iss` that selects this verifier, with `issuers`; undefined for a single issuer. */
+  readonly issuer: string | undefined;
+  /** Increments whenever the issuer's remote key set changes; always 0 for a static key. */
+  readonly version: number;
+  /**
+   * Verifies a well-formed compact JWS: signature, claims, type, subject and scope claims.
+   * Rejects with `InvalidTokenError` (401), or the key set's `ServiceUnavailableError` (503).
+   */
+  verify(token: string): Promise<VerifiedToken>;
+  /** Fetches the issuer's JWKS, if it has one; rejects with a 503 error if that fails. */
+  ready(): Promise<void>;
+}
+
+type Key = VerificationKey['key'] | JWTVerifyGetKey;
+
+// A token without `kid` matches every key of its type; a forged one must not cost a verification per
+// key of a large key set. Real key sets hold one or two keys of a type (the current one and the next).
+const MAX_KEYS_TRIED = 3;
+
+/** jwtVerify; when several keys of a JWKS match a token without `kid`, the first few in turn. */
+async function verifyJwt(
+  token: string,
+  key: Key,
+  options: JWTVerifyOptions,
+): Promise<JWTVerifyResult> {
+  try {
+    return await jwtVerify(token, key, options);
+  } catch (error) {
+    if (!(error instanceof errors.JWKSMultipleMatchingKeys)) throw error;
+    let tried = 0;
+    for await (const candidate of error as AsyncIterable<CryptoKey>) {
+      if (++tried > MAX_KEYS_TRIED) break;
+      try {
+        return await jwtVerify(token, candidate, options);
+      } catch (inner) {
+        if (!(inner instanceof errors.JWSSignatureVerificationFailed)) throw inner;
+      }
+    }
+    throw new errors.JWSSignatureVerificationFailed(undefined, { cause: error });
+  }
+}
+
+/** The window in which jose would accept this token again, in epoch milliseconds. */
+function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindow {
+  const tolerance = typeof options.clockTolerance === 'number' ? options.clockTolerance : 0;
+  const { exp, nbf, iat } = payload;
+  const maxAge = typeof options.maxTokenAge === 'number' ? options.maxTokenAge : undefined;
+  const ends = [
+    exp === undefined ? Infinity : (exp + tolerance) * 1000,
+    maxAge === undefined || iat === undefined ? Infinity : (iat + maxAge + tolerance) * 1000,
+  ];
+  return {
+    validFrom: nbf === undefined ? -Infinity : (nbf - tolerance) * 1000,
+    validUntil: Math.min(...ends),
+  };
+}
+
+/**
+ * Creates the verifier of one issuer: its key source (a static key, or a remote JWKS with its own
+ * cache, back-off and outage answer), jose's options and the token type and scope claims it accepts.
+ * `jwtBearer` holds one per issuer and hands each token to the verifier its `iss` names.
+ *
+ * @param config - the issuer's checked options, see {@link IssuerVerifierConfig}
+ * @param now - the clock in epoch milliseconds (tests); jose reads the system clock without it
+ * @returns the verifier
+ * @example
+ * ```ts
+ * const verifier = createIssuerVerifier(config.verifiers[0], config.now);
+ * const { principal } = await verifier.verify(token);
+ * ```
+ */
+export function createIssuerVerifier(
+  config: IssuerVerifierConfig,
+  now?: () => number,
+): IssuerVerifier {
+  const { source, verifyOptions, acceptedTypes, scopeClaims } = config;
+  let keySet: RemoteKeySet | undefined;
+  let key: Key;
+  if ('url' in source) {
+    keySet = createRemoteKeySet(source.url, source.jwks);
+    key = keySet.getKey;
+  } else {
+    key = staticKeyResolver(source.key);
+  }
+
+  return {
+    issuer: config.issuer,
+    get version() {
+      return keySet?.version ?? 0;
+    },
+    async verify(token: string): Promise<VerifiedToken> {
+      let verified: JWTVerifyResult;
+      try {
+        const checks =
+          now === undefined ? verifyOptions : { ...verifyOptions, currentDate: new Date(now()) };
+        verified = await verifyJwt(token, key, checks);
+      } catch (error) {
+        // jose checks claims only once the signature verified, so the header is the signer's: a
+        // token of another type (an ID token under the RFC 9068 profile) is refused as what it is,
+        // not for the claims its type lacks.
+        if ((error as { code?: unknown } | null)?.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
+          assertTokenType(decodeProtectedHeader(token).typ, acceptedTypes);
+        }
+        throw toAuthError(error);
+      }
+      const { payload, protectedHeader } = verified;
+      assertTokenType(protectedHeader.typ, acceptedTypes);
+      return {
+        principal: principalOf(payload, scopeClaims),
+        window: tokenWindow(payload, verifyOptions),
+      };
+    },
+    ready: async () => keySet?.ready(),
+  };
+}

@@ -1,0 +1,122 @@
+import { accessTokenChecks } from './access-token-options';
+import type { IssuerVerifierConfig } from './issuer-verifier';
+import {
+  resolveIssuerOptions,
+  type IssuerOptionValues,
+  type SharedIssuerSettings,
+} from './issuer-options';
+import { tokenAge } from './token-age';
+import {
+  checkKnownOptions,
+  describeValue,
+  optionError,
+  stringList,
+} from '../../options/check-options';
+
+/** The most entries `issuers` takes: each may hold a key set, and the list is a config, not data. */
+export const MAX_ISSUERS = 100;
+
+// What only an issuer can say: its keys and what its tokens carry.
+const PER_ISSUER = [
+  'secret',
+  'publicKey',
+  'jwksUri',
+  'issuer',
+  'audience',
+  'algorithms',
+  'jwks',
+] as const;
+// What an entry may also set, replacing the shared top-level default: a migration between providers
+// differs in these.
+const OVERRIDES = ['typ', 'profile', 'scopeClaims', 'requiredClaims', 'maxTokenAge'] as const;
+const KNOWN_ENTRY = new Set<string>([...PER_ISSUER, ...OVERRIDES]);
+
+/** The top-level options as given, unchecked, with `issuers`. */
+export interface SeveralIssuersOptionValues extends IssuerOptionValues {
+  readonly issuers?: unknown;
+}
+
+/**
+ * Checks `jwtBearer({ issuers })` and imports every issuer's key, once, at start-up. Each entry names
+ * exactly one `issuer`, unique across entries, and has its own key source, audience and algorithms;
+ * `typ`, `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` default to the top-level ones,
+ * and an entry that sets `typ` or `profile` replaces both.
+ *
+ * @param options - the top-level options, `issuers` among them
+ * @param shared - what every issuer shares: clock tolerance, fetch and clock
+ * @returns one verifier config per entry, in the order given
+ * @throws TypeError naming the option: `issuers` not an array of 1 to 100 entries, a top-level
+ *   option that belongs to an issuer, an entry's fault (`issuers[1].audiance`), a repeated issuer
+ * @example
+ * ```ts
+ * const shared = { clockTolerance: 5, fetch: undefined, now: undefined };
+ * resolveSeveralIssuers({ issuers: [{ issuer: 'billing', secret }] }, shared)[0].issuer; // 'billing'
+ * ```
+ */
+export function resolveSeveralIssuers(
+  options: SeveralIssuersOptionValues,
+  shared: SharedIssuerSettings,
+): [IssuerVerifierConfig, ...IssuerVerifierConfig[]] {
+  const { issuers } = options;
+  if (!Array.isArray(issuers) || issuers.length === 0 || issuers.length > MAX_ISSUERS) {
+    return optionError(
+      'jwtBearer',
+      'issuers',
+      `must be an array of 1 to ${MAX_ISSUERS} issuers`,
+      describeValue(issuers),
+    );
+  }
+  for (const option of PER_ISSUER) {
+    if (options[option] !== undefined) {
+      optionError(
+        'jwtBearer',
+        option,
+        'cannot be used with "issuers": set it per issuer',
+        describeValue(options[option]),
+      );
+    }
+  }
+  // The shared defaults are checked once, as the top-level options they are, before an entry
+  // inherits them.
+  accessTokenChecks(options);
+  tokenAge(options.maxTokenAge);
+  stringList('jwtBearer', 'requiredClaims', options.requiredClaims, {
+    pattern: /^./s,
+    items: 'non-empty strings',
+    emptyAllowed: true,
+  });
+
+  const seen = new Map<string, number>();
+  const verifiers = (issuers as unknown[]).map((entry, index) => {
+    const prefix = `issuers[${index}].`;
+    checkKnownOptions('jwtBearer', entry, KNOWN_ENTRY, prefix);
+    // `typ` and `profile` are one setting (the profile fixes the type): an entry takes both or neither.
+    const ownType = entry['typ'] !== undefined || entry['profile'] !== undefined;
+    const config = resolveIssuerOptions(
+      {
+        ...entry,
+        typ: ownType ? entry['typ'] : options.typ,
+        profile: ownType ? entry['profile'] : options.profile,
+        scopeClaims: entry['scopeClaims'] ?? options.scopeClaims,
+        requiredClaims: entry['requiredClaims'] ?? options.requiredClaims,
+        maxTokenAge: entry['maxTokenAge'] ?? options.maxTokenAge,
+      },
+      shared,
+      { prefix, entry: true },
+    );
+    const issuer = config.issuer ?? '';
+    const first = seen.get(issuer);
+    if (first !== undefined) {
+      // Two entries for one `iss` would make the choice of keys depend on the order of the list.
+      optionError(
+        'jwtBearer',
+        `${prefix}issuer`,
+        `must differ from every other entry's (issuers[${first}] has the same)`,
+        describeValue(issuer),
+      );
+    }
+    seen.set(issuer, index);
+    return config;
+  });
+  return verifiers as [IssuerVerifierConfig, ...IssuerVerifierConfig[]];
+}
