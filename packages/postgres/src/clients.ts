@@ -1,3 +1,5 @@
+import type { Factory } from './table-name';
+
 // The shapes of the clients the store accepts, written out here so that the package needs neither
 // `pg` nor PGlite at run time nor their types at compile time: a `pg` Pool, Client or PGlite
 // instance fits them as it is.
@@ -72,13 +74,14 @@ export type ClientKind =
  * `totalCount`, and anything else with `query` is used as a single connected client.
  *
  * @param client - what the caller passed as `client`
+ * @param factory - who is checking, for the message
  * @returns the client with its kind
  * @throws TypeError when `client` has no `query` method
  */
-export function classifyClient(client: unknown): ClientKind {
+export function classifyClient(client: unknown, factory: Factory = 'postgresStore'): ClientKind {
   if (typeof client !== 'object' || client === null || !hasFunction(client, 'query')) {
     throw new TypeError(
-      'postgresStore: `client` must be a pg Pool, a connected pg Client or a PGlite instance; ' +
+      `${factory}: \`client\` must be a pg Pool, a connected pg Client or a PGlite instance; ` +
         `received ${client === null ? 'null' : typeof client}.`,
     );
   }

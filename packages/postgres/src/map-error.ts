@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '@plantstore/core';
+import { ServiceUnavailableError, type ServiceUnavailableCode } from '@plantstore/core';
 
 // Socket failures Node reports while connecting to or talking with the server.
 const NETWORK_CODES = new Set([
@@ -41,35 +41,45 @@ const UNAVAILABLE_MESSAGES = [
   /^PGlite is clos(ed|ing)$/,
 ];
 
+/** Which store failed: the plant store answers with its own codes, the replay store with its one. */
+export type StoreKind = 'plants' | 'replay';
+
+const ANSWERS = {
+  plants: {
+    unavailable: ['store_unavailable', 'The PostgreSQL store is unavailable.'],
+    timeout: ['store_timeout', 'The PostgreSQL store stopped the statement at its time-out.'],
+  },
+  // A DPoP proof that cannot be checked for replay is refused for now, whatever stopped the check.
+  replay: {
+    unavailable: ['replay_store_unavailable', 'The PostgreSQL replay store is unavailable.'],
+    timeout: [
+      'replay_store_unavailable',
+      'The PostgreSQL replay store stopped the statement at its time-out.',
+    ],
+  },
+} as const satisfies Record<
+  StoreKind,
+  Record<'unavailable' | 'timeout', readonly [ServiceUnavailableCode, string]>
+>;
+
 /**
  * Turns a driver failure into the core's "store unavailable" or "store time-out" (both 503, the
  * client may retry) when it is one; any other failure comes back unchanged, and the core answers
  * it 500. The original failure is kept as `cause` for `onError`, never shown to the client.
  *
  * @param error - what the driver threw
+ * @param store - whose codes to answer with: the plant store's (default) or the replay store's
  * @returns a `ServiceUnavailableError`, or `error` itself (wrapped in an `Error` if it is none)
  */
-export function mapStoreError(error: unknown): Error {
-  switch (classify(error, 0)) {
-    case 'unavailable':
-      return new ServiceUnavailableError(
-        'store_unavailable',
-        'The PostgreSQL store is unavailable.',
-        {
-          cause: error,
-        },
-      );
-    case 'timeout':
-      return new ServiceUnavailableError(
-        'store_timeout',
-        'The PostgreSQL store stopped the statement at its time-out.',
-        { cause: error },
-      );
-    default:
-      return error instanceof Error
-        ? error
-        : new Error('The PostgreSQL store failed.', { cause: error });
+export function mapStoreError(error: unknown, store: StoreKind = 'plants'): Error {
+  const kind = classify(error, 0);
+  if (kind !== undefined) {
+    const [code, message] = ANSWERS[store][kind];
+    return new ServiceUnavailableError(code, message, { cause: error });
   }
+  return error instanceof Error
+    ? error
+    : new Error('The PostgreSQL store failed.', { cause: error });
 }
 
 type Kind = 'unavailable' | 'timeout' | undefined;

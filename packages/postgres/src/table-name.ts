@@ -1,6 +1,9 @@
 /** The name the store uses when none is given. */
 export const DEFAULT_TABLE = 'plants';
 
+/** Which factory of the package checks an option: error messages start with its name. */
+export type Factory = 'postgresStore' | 'postgresReplayStore';
+
 // PostgreSQL truncates identifiers to NAMEDATALEN - 1 = 63 bytes; refuse rather than truncate.
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 
@@ -10,6 +13,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
  * their case: `Plants` names the table `"Plants"`, not `plants`.
  *
  * @param table - the name the caller passed
+ * @param factory - who is checking, for the message
  * @returns the quoted name, such as `"app"."plants"`
  * @throws TypeError when `table` is not one or two plain identifiers joined by a dot
  * @example
@@ -17,11 +21,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
  * quoteTableName('app.plants'); // '"app"."plants"'
  * ```
  */
-export function quoteTableName(table: unknown): string {
+export function quoteTableName(table: unknown, factory: Factory = 'postgresStore'): string {
   const parts = typeof table === 'string' ? table.split('.') : [];
   if (parts.length < 1 || parts.length > 2 || !parts.every((part) => IDENTIFIER.test(part))) {
     throw new TypeError(
-      `postgresStore: \`table\` must be a table name, optionally schema-qualified, of letters, ` +
+      `${factory}: \`table\` must be a table name, optionally schema-qualified, of letters, ` +
         `digits, _ and $ (at most 63 each, not starting with a digit); received ${describe(table)}.`,
     );
   }

@@ -1,10 +1,9 @@
-import { createServer } from 'node:net';
 import { createPlantService, isPlantStoreError, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresStore } from '../src/index';
-import { recordingService, uniqueTable, waitFor } from './services';
+import { closedPort, recordingService, uniqueTable, waitFor } from './services';
 import { serviceUrl } from '@plantstore/core/testing';
 
 const databaseUrl = serviceUrl(
@@ -26,14 +25,6 @@ async function failureOf(work: Promise<unknown>): Promise<unknown> {
     (e: unknown) => e,
   );
   return isPlantStoreError(error) ? { status: error.status, code: error.code, error } : error;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server', () => {

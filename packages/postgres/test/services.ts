@@ -1,9 +1,37 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { createPlantService, type PlantStore } from '@plantstore/core';
 
 /** A table name no other test file or run uses. */
 export function uniqueTable(purpose: string): string {
   return `plantstore_${purpose}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+/** A port on 127.0.0.1 where nothing listens: a server that is gone. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** tsx, to run a child process from source; the examples have it, and so may this package one day. */
+export function tsxLoader(): string {
+  const from = [
+    import.meta.url,
+    new URL('../../../examples/custom-storage/package.json', import.meta.url).href,
+  ];
+  for (const base of from) {
+    try {
+      return pathToFileURL(createRequire(base).resolve('tsx')).href;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error('tsx is not installed where this test can find it');
 }
 
 /** Resolves after `ms` milliseconds. */

@@ -1,13 +1,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../src/index';
-import { uniqueTable } from './services';
+import { tsxLoader, uniqueTable } from './services';
 import { serviceUrl } from '@plantstore/core/testing';
 import {
   concurrentCreates,
@@ -26,22 +25,6 @@ const databaseUrl = serviceUrl(
 const IDS = 1_000;
 const ATTEMPTS_PER_ID = 10;
 const IN_FLIGHT = 200;
-
-/** tsx runs the child from source; the examples have it, and so may this package one day. */
-function tsxLoader(): string {
-  const from = [
-    import.meta.url,
-    new URL('../../../examples/custom-storage/package.json', import.meta.url).href,
-  ];
-  for (const base of from) {
-    try {
-      return pathToFileURL(createRequire(base).resolve('tsx')).href;
-    } catch {
-      // try the next place
-    }
-  }
-  throw new Error('tsx is not installed where this test can find it');
-}
 
 function idOf(index: number): bigint {
   if (index === 0) return -(2n ** 63n);

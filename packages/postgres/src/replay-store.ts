@@ -1,0 +1,283 @@
+import {
+  isPlantStoreError,
+  ServiceUnavailableError,
+  type ReplayContext,
+  type ReplayStore,
+} from '@plantstore/core';
+import { abortError, raceSignal } from './abortable';
+import { classifyClient, type PostgresClient } from './clients';
+import { mapStoreError } from './map-error';
+import { DEFAULT_REPLAY_TABLE, replaySchemaStatements, replayTableNames } from './replay-schema';
+import { sqlRunner } from './sql-runner';
+
+/** Options of {@link postgresReplayStore}. */
+export interface PostgresReplayStoreOptions {
+  /**
+   * A `pg` Pool (the choice for servers; the plant store's Pool serves both), a connected `pg`
+   * Client, or a PGlite instance. The store uses it and never ends it.
+   */
+  readonly client: PostgresClient;
+  /**
+   * The table, optionally schema-qualified (`app.dpop_replay`), at most 52 characters per part.
+   * Quoted as given. Default `plantstore_dpop_replay`.
+   */
+  readonly table?: string | undefined;
+  /** Prune expired rows after every this many keys remembered by this instance. Default 1000. */
+  readonly pruneEvery?: number | undefined;
+  /** The most rows one prune deletes. Default 10000. */
+  readonly pruneLimit?: number | undefined;
+}
+
+/** A {@link ReplayStore} on PostgreSQL or PGlite, with its schema step and pruning. */
+export interface PostgresReplayStore extends ReplayStore {
+  /** The table as the store's SQL names it, quoted: `"plantstore_dpop_replay"`. */
+  readonly table: string;
+  /**
+   * Creates the table and its index if they do not exist (the statements of `replay-schema.sql`).
+   * Idempotent, and safe when several instances start at once. The store also runs it by itself
+   * when it finds the table missing; call it to create the table at start-up instead.
+   *
+   * @throws ServiceUnavailableError (`replay_store_unavailable`) when the database cannot be reached
+   */
+  ensureSchema(): Promise<void>;
+  /**
+   * Checks the database answers and the table exists (`SELECT … LIMIT 0`), creating the table when
+   * it is missing. For readiness probes; PGlite is awaited until it is ready first.
+   *
+   * @throws ServiceUnavailableError (`replay_store_unavailable`) when it does not answer
+   */
+  ready(): Promise<void>;
+  /**
+   * Deletes up to `pruneLimit` rows that expired at `now`. The store runs it by itself in the
+   * background every `pruneEvery` keys; call it from a job of your own if you like.
+   *
+   * @param now - epoch milliseconds of the service's clock. Default `Date.now()`
+   * @returns how many rows it deleted
+   */
+  prune(now?: number): Promise<number>;
+  /**
+   * Refuses new calls (503 `replay_store_unavailable`) and waits for the calls and the prune under
+   * way, and for the clean-up of aborted ones. It closes nothing the caller owns.
+   */
+  close(): Promise<void>;
+}
+
+const OPTION_NAMES = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
+// PostgreSQL's race on concurrent CREATE … IF NOT EXISTS: a duplicate in the catalogue.
+const SCHEMA_RACE_CODES = new Set(['23505', '42P07']);
+const UNDEFINED_TABLE = '42P01';
+const NEVER = new AbortController().signal;
+
+/**
+ * A {@link ReplayStore} on PostgreSQL, for DPoP proof replay protection (RFC 9449 §11.1) shared by
+ * every instance of the service: a `pg` Pool for servers (the plant store's Pool can serve both),
+ * a single `pg` Client, or PGlite for one process. The keys live in a table of their own, created
+ * the first time the store finds it missing (or by `ensureSchema()`, or by your migrations with
+ * `replay-schema.sql`).
+ *
+ * `remember` is one atomic statement, `INSERT … ON CONFLICT (key) DO UPDATE SET expires_at = …
+ * WHERE expires_at <= now RETURNING 1`: a new key is inserted, an expired one renewed, and a row
+ * comes back only then; of concurrent calls with one key, in any number of processes, the primary
+ * key lets exactly one through. Expiry is judged by the service's clock (`context.now`), never the
+ * database's, and kept as `BIGINT` epoch milliseconds; a key is remembered at least until its
+ * `expiresAt` (rounded up to a whole millisecond). Every `pruneEvery` keys, a bounded `DELETE` of
+ * expired rows runs in the background, one at a time per instance; the call that starts it does
+ * not wait for it.
+ *
+ * The signal is honoured as the plant store honours it: a call whose signal has fired rejects and
+ * sends nothing; on a Pool or Client a running statement is cancelled with a CancelRequest, and on
+ * PGlite a statement still waiting for its turn is dropped. A call aborted under way may still have
+ * remembered its key. Connection loss, pool exhaustion, server shutdown and server-side time-outs
+ * reject with `ServiceUnavailableError('replay_store_unavailable')` (503); anything else as it is.
+ *
+ * @param options - the client and, optionally, the table and the pruning
+ * @returns the store
+ * @throws TypeError when an option is not what it must be
+ * @example
+ * ```ts
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const replayStore = postgresReplayStore({ client: pool });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * ```
+ */
+export function postgresReplayStore(options: PostgresReplayStoreOptions): PostgresReplayStore {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      `postgresReplayStore: expected options { client, table?, pruneEvery?, pruneLimit? }; ` +
+        `received ${String(options)}.`,
+    );
+  }
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.has(name)) {
+      throw new TypeError(
+        `postgresReplayStore: unknown option \`${name}\` (expected client, table, pruneEvery, pruneLimit).`,
+      );
+    }
+  }
+  const tableName = options.table ?? DEFAULT_REPLAY_TABLE;
+  const { table } = replayTableNames(tableName);
+  const pruneEvery = count('pruneEvery', options.pruneEvery, 1_000);
+  const pruneLimit = count('pruneLimit', options.pruneLimit, 10_000);
+  const runner = sqlRunner(classifyClient(options.client, 'postgresReplayStore'));
+
+  const rememberSql =
+    `INSERT INTO ${table} AS held (key, expires_at) VALUES ($1, $2::bigint) ` +
+    'ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at ' +
+    'WHERE held.expires_at <= $3::bigint RETURNING 1 AS new';
+  // The outer condition is checked again on a row a concurrent call renewed meanwhile, so a prune
+  // never deletes a key that is unexpired by the time it gets to it.
+  const pruneSql =
+    `WITH gone AS (DELETE FROM ${table} WHERE expires_at <= $1::bigint AND key IN ` +
+    `(SELECT key FROM ${table} WHERE expires_at <= $1::bigint LIMIT $2::bigint) RETURNING 1) ` +
+    'SELECT count(*)::int AS n FROM gone';
+  const probeSql = `SELECT 1 FROM ${table} LIMIT 0`;
+
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  let creating: Promise<void> | undefined;
+  let sincePrune = 0;
+  let pruning: Promise<unknown> | undefined;
+  let warned = false;
+
+  const createSchema = async (): Promise<void> => {
+    for (const statement of replaySchemaStatements(tableName)) {
+      try {
+        await runner.exec(statement);
+      } catch (error) {
+        if (!SCHEMA_RACE_CODES.has(codeOf(error))) throw error;
+        // Another instance created it at the same moment; now it exists.
+        await runner.exec(statement);
+      }
+    }
+  };
+  // Calls that find the table missing at once share one creation.
+  const createOnce = (): Promise<void> => {
+    creating ??= createSchema().finally(() => {
+      creating = undefined;
+    });
+    return creating;
+  };
+
+  const attempt = async (
+    key: string,
+    expiresAt: number,
+    { now, signal }: ReplayContext,
+  ): Promise<boolean> => {
+    const values = [key, millis(Math.ceil(expiresAt)), millis(Math.floor(now))];
+    let rows: readonly unknown[];
+    try {
+      try {
+        rows = await runner.write(rememberSql, values, signal);
+      } catch (error) {
+        if (signal.aborted || codeOf(error) !== UNDEFINED_TABLE) throw error;
+        await raceSignal(createOnce(), signal);
+        rows = await runner.write(rememberSql, values, signal);
+      }
+    } catch (error) {
+      throw signal.aborted ? abortError(signal) : mapStoreError(error, 'replay');
+    }
+    sincePrune += 1;
+    if (sincePrune >= pruneEvery && pruning === undefined) {
+      sincePrune = 0;
+      pruning = track(prune(now).catch(warnOnce)).finally(() => {
+        pruning = undefined;
+      });
+    }
+    return rows.length > 0;
+  };
+
+  const prune = async (now: number): Promise<number> => {
+    const [row] = await runner.write(pruneSql, [millis(Math.floor(now)), pruneLimit], NEVER);
+    return Number((row as { n?: unknown } | undefined)?.n ?? 0);
+  };
+
+  // A prune nobody waits for has nobody to tell of its failure: an outage fails the calls too, but
+  // a lasting fault (no DELETE privilege) would let the table grow unseen, so it is said once.
+  const warnOnce = (error: unknown): void => {
+    if (warned || isPlantStoreError(mapStoreError(error, 'replay'))) return;
+    warned = true;
+    process.emitWarning(
+      `postgresReplayStore: pruning expired rows of ${table} failed (${String(error)}); ` +
+        'it is retried, and the table grows until it succeeds.',
+      { code: 'PLANTSTORE_REPLAY_PRUNE_FAILED' },
+    );
+  };
+
+  const track = <T>(pending: Promise<T>): Promise<T> => {
+    inFlight.add(pending);
+    void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
+    return pending;
+  };
+
+  const ensureSchema = async (): Promise<void> => {
+    await createOnce().catch((error: unknown) => {
+      throw mapStoreError(error, 'replay');
+    });
+  };
+
+  return {
+    table,
+    async remember(key, expiresAt, context) {
+      context.signal.throwIfAborted();
+      if (closed) throw closedError();
+      return track(attempt(key, expiresAt, context));
+    },
+    ensureSchema,
+    async ready() {
+      if (closed) throw closedError();
+      try {
+        await runner.exec(probeSql);
+      } catch (error) {
+        if (codeOf(error) !== UNDEFINED_TABLE) throw mapStoreError(error, 'replay');
+        await ensureSchema();
+      }
+    },
+    async prune(now = Date.now()) {
+      if (closed) throw closedError();
+      try {
+        return await track(prune(now));
+      } catch (error) {
+        throw mapStoreError(error, 'replay');
+      }
+    },
+    async close() {
+      closed = true;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await runner.idle();
+    },
+  };
+}
+
+/** A whole count option: at least 1, at most a million, or the default when absent. */
+function count(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
+    throw new TypeError(
+      `postgresReplayStore: \`${option}\` must be a whole number from 1 to 1000000; ` +
+        `received ${typeof value === 'number' ? String(value) : typeof value}.`,
+    );
+  }
+  return value;
+}
+
+/** Epoch milliseconds as the decimal text of an int8, refusing what is none. */
+function millis(value: number): string {
+  if (!Number.isSafeInteger(value)) {
+    throw new TypeError(
+      `postgresReplayStore: times must be epoch milliseconds; received ${String(value)}.`,
+    );
+  }
+  return String(value);
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+function closedError(): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    'replay_store_unavailable',
+    'The PostgreSQL replay store is closed.',
+  );
+}

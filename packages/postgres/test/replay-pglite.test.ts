@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { isPlantStoreError, type ReplayContext } from '@plantstore/core';
+import { describeReplayStoreConformance } from '@plantstore/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresReplayStore, type PostgresReplayStore } from '../src/index';
+import { uniqueTable } from './services';
+
+const T = Date.UTC(2026, 0, 1);
+const at = (now: number, signal = new AbortController().signal): ReplayContext => ({
+  now,
+  signal,
+});
+
+let memory: PGlite;
+let onDisk: PGlite;
+let dataDir: string;
+const names = new WeakMap<PostgresReplayStore, string>();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'plantstore-replay-pglite-'));
+  memory = new PGlite();
+  onDisk = new PGlite(join(dataDir, 'shared'));
+  await Promise.all([memory.waitReady, onDisk.waitReady]);
+});
+
+afterAll(async () => {
+  await Promise.all([memory.close(), onDisk.close()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function freshStore(
+  db: PGlite,
+  options: { pruneEvery?: number; pruneLimit?: number } = {},
+): PostgresReplayStore {
+  const table = uniqueTable('replay_pglite');
+  const store = postgresReplayStore({ client: db, table, ...options });
+  names.set(store, table);
+  return store;
+}
+
+async function dropStore(db: PGlite, store: PostgresReplayStore): Promise<void> {
+  await store.close();
+  await db.query(`DROP TABLE IF EXISTS ${store.table}`);
+}
+
+async function keysOf(db: PGlite, store: PostgresReplayStore): Promise<string[]> {
+  const { rows } = await db.query<{ key: string }>(`SELECT key FROM ${store.table} ORDER BY key`);
+  return rows.map((row) => row.key);
+}
+
+describeReplayStoreConformance({ describe, it }, 'postgresReplayStore on PGlite in memory', {
+  create: () => freshStore(memory),
+  destroy: (store) => dropStore(memory, store),
+  createPeer: (store) => postgresReplayStore({ client: memory, table: names.get(store) }),
+});
+
+describeReplayStoreConformance(
+  { describe, it },
+  'postgresReplayStore on PGlite in a data directory',
+  {
+    create: () => freshStore(onDisk),
+    destroy: (store) => dropStore(onDisk, store),
+    createPeer: (store) => postgresReplayStore({ client: onDisk, table: names.get(store) }),
+  },
+);
+
+describe('postgresReplayStore on PGlite', () => {
+  it('creates its table on first use and keeps its keys across a restart', async () => {
+    const dir = join(dataDir, 'restart');
+    const first = new PGlite(dir);
+    const before = postgresReplayStore({ client: first });
+    expect(await before.remember('k', T + 60_000, at(T))).toBe(true);
+    await before.close();
+    await first.close();
+
+    const second = new PGlite(dir);
+    try {
+      const after = postgresReplayStore({ client: second });
+      await after.ready();
+      expect(await after.remember('k', T + 60_000, at(T + 1))).toBe(false);
+      const { rows } = await second.query(
+        'SELECT key, expires_at::text AS expires_at FROM plantstore_dpop_replay',
+      );
+      expect(rows).toEqual([{ key: 'k', expires_at: String(T + 60_000) }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('prunes expired rows after every pruneEvery keys, and on demand', async () => {
+    const store = freshStore(memory, { pruneEvery: 3, pruneLimit: 2 });
+    try {
+      await store.ensureSchema();
+      for (const [key, expiresAt] of [
+        ['old 1', T - 5],
+        ['old 2', T - 4],
+        ['old 3', T],
+        ['kept', T + 1],
+      ] as const) {
+        await memory.query(`INSERT INTO ${store.table} VALUES ($1, $2)`, [key, expiresAt]);
+      }
+      for (const key of ['a', 'b', 'c']) {
+        expect(await store.remember(key, T + 60_000, at(T))).toBe(true);
+      }
+      await store.close(); // waits for the prune the third key started: two rows at most
+      expect(await keysOf(memory, store)).toEqual(['a', 'b', 'c', 'kept', 'old 3']);
+      const again = postgresReplayStore({ client: memory, table: names.get(store) });
+      expect(await again.prune(T)).toBe(1);
+      expect(await keysOf(memory, store)).toEqual(['a', 'b', 'c', 'kept']);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it("never sends a call aborted while it waits behind the host's transaction", async () => {
+    const store = freshStore(memory);
+    try {
+      await store.ensureSchema();
+      const controller = new AbortController();
+      await memory.transaction(async (tx) => {
+        const pending = store.remember('k', T + 60_000, at(T, controller.signal));
+        await tx.query('SELECT 1');
+        controller.abort(new Error('replay check time-out'));
+        await expect(pending).rejects.toThrow('replay check time-out');
+      });
+      await store.close();
+      expect(await keysOf(memory, store)).toEqual([]);
+    } finally {
+      await dropStore(memory, store);
+    }
+  });
+
+  it('answers 503 replay_store_unavailable once the host closed PGlite', async () => {
+    const db = new PGlite();
+    const store = postgresReplayStore({ client: db });
+    await store.ready();
+    await db.close();
+    for (const attempt of [store.ready(), store.remember('k', T + 1, at(T))]) {
+      const error: unknown = await attempt.catch((e: unknown) => e);
+      expect(isPlantStoreError(error) && [error.status, error.code]).toEqual([
+        503,
+        'replay_store_unavailable',
+      ]);
+    }
+  });
+});
