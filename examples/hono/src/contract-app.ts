@@ -16,6 +16,10 @@ export function createContractApp(): Hono {
     await settled(); // the suite reads hook calls as soon as it has the answer
     return response;
   });
+  // The RFC 9728 metadata at the root, when the suite turns it on: the fetch entry answers it.
+  for (const path of service.resourceMetadata?.paths ?? []) {
+    app.all(path, (c) => service.fetch(c.req.raw));
+  }
   app.all('*', (c) => c.text(`host:${c.req.method} ${c.req.path}`));
   return app;
 }

@@ -17,7 +17,7 @@ import {
   type PlantStoreError,
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { plantRouter } from '@plantstore/express';
+import { plantRouter, protectedResourceMetadata } from '@plantstore/express';
 import { type ContractHost, describeHttpContract, expectError, send } from '@plantstore/http-suite';
 import type { RequestHandler } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -79,7 +79,12 @@ describe('NestJS 11, the route mounted with app.use() before listen()', () => {
     passesOn: true,
     async start(options: PlantServiceOptions) {
       const app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
-      app.use('/api', plantRouter(options));
+      const route = plantRouter(options);
+      // RFC 9728 metadata at the root, when the suite turns it on.
+      if (route.service.resourceMetadata !== undefined) {
+        app.use(protectedResourceMetadata(route.service));
+      }
+      app.use('/api', route);
       app.use(hostCatchAll);
       return listening(app);
     },
@@ -100,6 +105,9 @@ describe("NestJS 11, the route as module middleware behind Nest's parser, rawBod
         rawBody: true,
         logger: false,
       });
+      if (route.service.resourceMetadata !== undefined) {
+        app.use(protectedResourceMetadata(route.service));
+      }
       return listening(app);
     },
   });

@@ -1,4 +1,5 @@
 export { plantRouter } from './plant-router';
 export type { PlantRouter } from './plant-router';
+export { protectedResourceMetadata } from './protected-resource-metadata';
 export type { KeepRawBody } from './keep-raw-body';
 export type { PlantLocals } from './locals';

@@ -65,6 +65,8 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
       .handle({
         method: req.method,
         path: req.path,
+        // The path as the client sent it, mount path included: DPoP proofs name it (`htu`).
+        originalUrl: req.originalUrl,
         headers: nodeHeaderReader(req),
         ...requestBody(req),
       })

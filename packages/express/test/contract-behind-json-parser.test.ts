@@ -4,9 +4,10 @@ import {
   EXPRESS_MOUNTINGS,
   expressHostApp,
   hostRecord,
+  metadataFor,
 } from '@plantstore/http-suite/hosts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { plantRouter } from '../src/index';
+import { plantRouter, protectedResourceMetadata } from '../src/index';
 
 /**
  * Cases that `express.json()` decides before the route runs, with or without `keepRawBody`: the
@@ -44,6 +45,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
             const route = plantRouter(options);
             const app = expressHostApp(express, route, {
               hooks: record.hooks,
+              metadata: metadataFor(route.service, protectedResourceMetadata),
               mounting: {
                 ...mounting,
                 mount(express_, host, route_) {

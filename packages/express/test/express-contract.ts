@@ -7,11 +7,12 @@ import {
   hostRecord,
 } from '@plantstore/http-suite/hosts';
 import { describe, expect, it } from 'vitest';
-import { plantRouter } from '../src/index';
+import { plantRouter, protectedResourceMetadata } from '../src/index';
 
 /**
  * Runs the whole HTTP contract suite against one Express major, once per mounting, each time in a
- * real app with a host catch-all and a host error handler behind the route.
+ * real app with a host catch-all and a host error handler behind the route, and the RFC 9728
+ * metadata at the root when the suite turns it on.
  */
 export function describeExpressContract(major: ExpressMajor): void {
   for (const mounting of EXPRESS_MOUNTINGS) {
@@ -20,7 +21,11 @@ export function describeExpressContract(major: ExpressMajor): void {
       const record = hostRecord();
       describeHttpContract(
         name,
-        expressTarget(EXPRESS_MAJORS[major], plantRouter, { mounting, hooks: record.hooks }),
+        expressTarget(EXPRESS_MAJORS[major], plantRouter, {
+          mounting,
+          hooks: record.hooks,
+          protectedResourceMetadata,
+        }),
       );
 
       it('never reached the host error handler for any answer of the suite', () => {

@@ -22,6 +22,8 @@ export async function answer(
   const result = await service.handle({
     method: request.method,
     path: query === -1 ? request.url : request.url.slice(0, query),
+    // The URL as the client sent it, before a `rewriteUrl`: DPoP proofs name it (`htu`).
+    originalUrl: request.originalUrl,
     headers: nodeHeaderReader(request.raw),
     body,
     // Fastify's router matched method and path, with the host's own routing options.

@@ -1,3 +1,5 @@
 export { plantPlugin } from './plant-plugin';
 export type { PlantPlugin, PlantPluginOptions } from './plant-plugin';
+export { protectedResourceMetadata } from './protected-resource-metadata';
+export type { ProtectedResourceMetadataPlugin } from './protected-resource-metadata';
 export type { PlantRequestState } from './request-state';

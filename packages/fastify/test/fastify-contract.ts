@@ -1,11 +1,12 @@
 import { describeHttpContract } from '@plantstore/http-suite';
 import { describe, expect, it } from 'vitest';
-import { plantPlugin } from '../src/index';
+import { plantPlugin, protectedResourceMetadata } from '../src/index';
 import { countingErrorHandler, type FastifyFactory, hostCatchAll, mountings, start } from './hosts';
 
 /**
  * Runs the whole HTTP contract suite against one Fastify major, once per way of registering the
- * plugin, each time in a real app with routes of its own beside it and a host error handler.
+ * plugin, each time in a real app with routes of its own beside it and a host error handler, and the
+ * RFC 9728 metadata plugin at the root when the suite turns it on.
  *
  * @param name - e.g. `'Fastify 5'`
  * @param fastify - that major's factory
@@ -21,7 +22,12 @@ export function describeFastifyContract(name: string, fastify: FastifyFactory): 
           const app = fastify();
           hostCatchAll(app);
           countingErrorHandler(app, hostErrors);
-          mounting.mount(app, plantPlugin(options));
+          const plugin = plantPlugin(options);
+          // At the root, as RFC 9728 wants, whatever prefix the route is registered under.
+          if (plugin.service.resourceMetadata !== undefined) {
+            void app.register(protectedResourceMetadata(plugin.service));
+          }
+          mounting.mount(app, plugin);
           return start(app, mounting.path);
         },
       });

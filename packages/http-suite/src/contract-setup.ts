@@ -1,13 +1,33 @@
+/** One issuer of a several-issuers {@link ContractAuth}: its `iss`, JWKS and audience. */
+export interface ContractIssuer {
+  readonly issuer: string;
+  readonly jwksUri: string;
+  readonly audience: string;
+}
+
+/** The JSON-safe `dpop` options of `jwtBearer`, for a target that builds its own in another process. */
+export interface ContractDpop {
+  readonly required?: boolean;
+  readonly nonce?: boolean | { readonly secret?: string; readonly lifetime?: number | string };
+}
+
 /**
  * The JSON-safe `jwtBearer` options `options.auth` was built from, for a target that runs the route in
- * another process (Bun, Deno) and so builds its own `jwtBearer` there.
+ * another process (Bun, Deno) and so builds its own `jwtBearer` there: one issuer, or several.
  */
-export interface ContractAuth {
-  readonly jwksUri: string;
-  readonly issuer: string;
-  readonly audience: string;
-  readonly requiredScopes?: readonly string[];
-}
+export type ContractAuth =
+  | {
+      readonly jwksUri: string;
+      readonly issuer: string;
+      readonly audience: string;
+      readonly requiredScopes?: readonly string[];
+      readonly dpop?: ContractDpop;
+    }
+  | {
+      readonly issuers: readonly ContractIssuer[];
+      readonly requiredScopes?: readonly string[];
+      readonly dpop?: ContractDpop;
+    };
 
 /** What the suite tells a target beside the options, for targets that cannot take them as they are. */
 export interface ContractSetup {

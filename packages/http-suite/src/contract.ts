@@ -10,7 +10,8 @@ import {
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Outgoing, postPlant, type Reply, send } from './client/send';
-import type { ContractSetup } from './contract-setup';
+import { describeDpopContract } from './contract-dpop';
+import type { ContractAuth, ContractIssuer, ContractSetup } from './contract-setup';
 import type { ContractHost, ContractTarget } from './hosts/target';
 
 const SCOPE = 'plants:write';
@@ -63,7 +64,8 @@ export function contractView(reply: Reply): Record<string, unknown> {
 
 /**
  * Registers the HTTP contract of the route (docs/errors.md and the README's route section) with vitest, to run against one
- * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3, Bun, Deno and Hono.
+ * entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and 3, Bun, Deno and Hono, DPoP
+ * and the RFC 9728 metadata included (on a second host of the entry, see `describeDpopContract`).
  *
  * @param name - the entry's name
  * @param target - how to start it
@@ -446,6 +448,62 @@ export function describeHttpContract(name: string, target: ContractTarget): void
       });
     });
 
+    describe('several issuers', () => {
+      it("accepts each issuer's tokens, refuses an unknown issuer 401, and answers 503 only for the issuer whose key set is down", async () => {
+        const [tenant, down] = await Promise.all([
+          createTokenIssuer({ algorithm: 'ES256', audience: 'https://tenant.example' }),
+          createTokenIssuer(),
+        ]);
+        const entry = (idp: TokenIssuer): ContractIssuer => ({
+          issuer: idp.issuer,
+          jwksUri: idp.jwksUri,
+          audience: idp.audience,
+        });
+        const severalAuth: ContractAuth = {
+          issuers: [entry(issuer), entry(tenant), entry(down)],
+          requiredScopes: [SCOPE],
+        };
+        down.outage('down');
+        const several = await target.start(
+          { store: memoryStore(), auth: jwtBearer(severalAuth) },
+          { auth: severalAuth },
+        );
+        try {
+          const body = () => `{"id":${id()},"name":"a"}`;
+          expect((await postPlant(several.url, token, body())).status).toBe(200);
+          const tenantToken = await tenant.sign({ scope: SCOPE });
+          expect((await postPlant(several.url, tenantToken, body())).status).toBe(200);
+          // A token naming the tenant, signed by the other issuer's key: only the tenant's keys apply.
+          // Issued before the tenant's keys were fetched, so no refetch for its unknown kid is due.
+          const crossed = await issuer.sign(
+            { scope: SCOPE, iss: tenant.issuer, aud: tenant.audience },
+            { issuedAt: -60 },
+          );
+          const crossedReply = await postPlant(several.url, crossed, body());
+          expectError(crossedReply, 401);
+          expect(crossedReply.headers['www-authenticate']).toBe(
+            'Bearer realm="plantstore", error="invalid_token", error_description="No key of the key set matches the token"',
+          );
+          const unknown = await issuer.sign({ scope: SCOPE, iss: 'https://unknown.example/' });
+          const before = [issuer.requests, tenant.requests, down.requests];
+          const unknownReply = await postPlant(several.url, unknown, body());
+          expectError(unknownReply, 401);
+          expect(unknownReply.headers['www-authenticate']).toBe(
+            'Bearer realm="plantstore", error="invalid_token", error_description="The token names no accepted issuer"',
+          );
+          expect([issuer.requests, tenant.requests, down.requests]).toEqual(before);
+          const outage = await postPlant(several.url, await down.sign({ scope: SCOPE }), body());
+          expectError(outage, 503);
+          expect(outage.headers['retry-after']).toBe('30');
+          expect(outage.headers['www-authenticate']).toBeUndefined();
+          expect((await postPlant(several.url, tenantToken, body())).status).toBe(200);
+        } finally {
+          await several.close();
+          await Promise.all([tenant.close(), down.close()]);
+        }
+      });
+    });
+
     describe('other requests', () => {
       const expectPassedOn = (reply: Reply, method: string, path: string): void => {
         if (target.passesOn) {
@@ -473,5 +531,7 @@ export function describeHttpContract(name: string, target: ContractTarget): void
         );
       });
     });
+
+    describeDpopContract(target, () => issuer);
   });
 }

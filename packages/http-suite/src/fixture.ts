@@ -4,13 +4,15 @@ import {
   memoryStore,
   type PlantServiceOptions,
 } from '@plantstore/core';
-import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
+import { createTokenIssuer, type DpopClient, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Outgoing, postPlant, type Reply } from './client/send';
 import type { ContractHost } from './hosts/target';
 
 /** The scope the fixture's token carries and its bearer check requires. */
 const SCOPE = 'plants:write';
+/** The `publicUrl` of {@link HostFixture.dpopOptions}, and the origin of its resource. */
+const PUBLIC_URL = 'https://api.example.com';
 
 /** What focused host tests share: a local identity provider, a token, and hosts closed after each test. */
 export interface HostFixture {
@@ -20,6 +22,14 @@ export interface HostFixture {
   auth(): Authenticator;
   /** Route options: a fresh `memoryStore()`, {@link HostFixture.auth}, and `extra` over them. */
   options(extra?: Partial<PlantServiceOptions>): PlantServiceOptions;
+  /**
+   * Route options with DPoP: a fresh `memoryStore()`, a check of DPoP-bound tokens for the resource
+   * `https://api.example.com/plants` requiring `plants:write`, `publicUrl: 'https://api.example.com'`
+   * and `resourceMetadata: true`, and `extra` over them.
+   */
+  dpopOptions(extra?: Partial<PlantServiceOptions>): PlantServiceOptions;
+  /** A token for {@link HostFixture.dpopOptions}' resource, bound to the key of `client`. */
+  boundToken(client: DpopClient): Promise<string>;
   /** Closes the host after the test. */
   track<Host extends ContractHost>(host: Host): Host;
   /** `POST {url}/plants` with the token and `Content-Type: application/json`. */
@@ -66,6 +76,21 @@ export function useHostFixture(): HostFixture {
     },
     auth,
     options: (extra = {}) => ({ store: memoryStore(), auth: auth(), ...extra }),
+    dpopOptions: (extra = {}) => ({
+      store: memoryStore(),
+      auth: jwtBearer({
+        jwksUri: issuer.jwksUri,
+        issuer: issuer.issuer,
+        audience: `${PUBLIC_URL}/plants`,
+        requiredScopes: [SCOPE],
+        dpop: true,
+      }),
+      publicUrl: PUBLIC_URL,
+      resourceMetadata: true,
+      ...extra,
+    }),
+    boundToken: (client) =>
+      issuer.sign({ aud: `${PUBLIC_URL}/plants`, scope: SCOPE }, { boundTo: client }),
     track(host) {
       hosts.push(host);
       return host;

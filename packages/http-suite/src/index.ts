@@ -8,7 +8,7 @@ export { send } from './client/send';
 export type { Outgoing, Reply } from './client/send';
 export { listen } from './hosts/listen';
 export type { ContractHost, ContractTarget } from './hosts/target';
-export type { ContractAuth, ContractSetup } from './contract-setup';
+export type { ContractAuth, ContractDpop, ContractIssuer, ContractSetup } from './contract-setup';
 export { startBridge } from './remote/bridge';
 export type { Bridge } from './remote/bridge';
 export { remoteTarget } from './remote/remote-target';

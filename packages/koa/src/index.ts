@@ -1,3 +1,4 @@
 export { plantRoutes } from './plant-routes';
 export type { PlantMiddleware, PlantRoutes, PlantRoutesOptions } from './plant-routes';
+export { protectedResourceMetadata } from './protected-resource-metadata';
 export type { PlantState } from './state';

@@ -47,7 +47,9 @@ export interface PlantRoutes extends PlantMiddleware {
 export function plantRoutes(options: PlantRoutesOptions | PlantService): PlantRoutes {
   const service = isPlantService(options) ? options : createService(options);
   const answer = async (ctx: ParameterizedContext): Promise<void> => {
-    writeAnswer(ctx, await service.handle(toPlantRequest(ctx)));
+    const result = await service.handle(toPlantRequest(ctx));
+    writeAnswer(ctx, result);
+    ctx.state.plantstore = { principal: result.principal };
   };
   const middleware = async (ctx: ParameterizedContext, next: Next): Promise<void> => {
     if (service.matches(ctx.method, ctx.path)) await answer(ctx);

@@ -22,6 +22,8 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
   const request = {
     method: ctx.method,
     path: ctx.path,
+    // The path as the client sent it, before a koa-mount stripped one: DPoP proofs name it (`htu`).
+    originalUrl: ctx.originalUrl,
     headers: nodeHeaderReader(ctx.req),
     matched: true,
   };
@@ -34,7 +36,7 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
 }
 
 /**
- * Writes the core's answer through Koa, so upstream middleware still sees and can decorate it.
+ * Writes an answer of the core through Koa, so upstream middleware still sees and can decorate it.
  * `Content-Type` is set before the body, so Koa keeps it; the body is a string, so it is sent as is.
  * `Vary` is added to, not replaced: a CORS middleware may have set `Vary: Origin` already.
  *
@@ -48,5 +50,4 @@ export function writeAnswer(ctx: ParameterizedContext, answer: PlantAnswer): voi
     else ctx.set(name, value);
   }
   ctx.body = answer.body;
-  ctx.state.plantstore = { principal: answer.principal };
 }

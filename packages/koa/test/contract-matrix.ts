@@ -7,7 +7,7 @@ import {
   koaTarget,
 } from '@plantstore/http-suite/hosts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { plantRoutes } from '../src/index';
+import { plantRoutes, protectedResourceMetadata } from '../src/index';
 
 /**
  * Cases of the suite that no adapter can pass when the host's body parser runs before the route:
@@ -46,7 +46,16 @@ export function describeKoaContract(major: KoaMajor): void {
         });
       }
       const record = hostRecord();
-      describeHttpContract(name, koaTarget(KOA_MAJORS[major], plantRoutes, mounting, record.hooks));
+      describeHttpContract(
+        name,
+        koaTarget(
+          KOA_MAJORS[major],
+          plantRoutes,
+          mounting,
+          record.hooks,
+          protectedResourceMetadata,
+        ),
+      );
 
       it('let the host observe every answer and never emitted app.on("error") for one', () => {
         expect(record.errors).toEqual([]);

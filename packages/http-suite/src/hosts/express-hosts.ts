@@ -4,6 +4,7 @@ import type express from 'express';
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { HostHooks } from './host-hooks';
 import { listen } from './listen';
+import { metadataFor } from './metadata-for';
 import type { ContractTarget } from './target';
 
 /** The `express` function of one major. */
@@ -17,7 +18,12 @@ const load = createRequire(import.meta.url);
  * `plantRouter` of `@plantstore/express`, handed in by the caller: the kit does not depend on the
  * adapters it hosts (their own tests depend on the kit).
  */
-export type PlantRouterFactory = (options: PlantServiceOptions | PlantService) => RequestHandler;
+export type PlantRouterFactory = (
+  options: PlantServiceOptions | PlantService,
+) => RequestHandler & { readonly service: PlantService };
+
+/** `protectedResourceMetadata` of `@plantstore/express`, handed in by the caller likewise. */
+export type ExpressMetadataFactory = (service: PlantService) => RequestHandler;
 
 /** Both installed Express majors, by name. */
 export const EXPRESS_MAJORS = {
@@ -105,11 +111,22 @@ export interface ExpressHostOptions {
   /** Where the route goes. Default at the root. */
   readonly mounting?: ExpressMounting;
   readonly hooks?: HostHooks;
+  /** The RFC 9728 metadata handler, mounted at the root with `app.use`. Default none. */
+  readonly metadata?: RequestHandler | undefined;
+}
+
+/** Options of {@link expressTarget}. */
+export interface ExpressTargetOptions extends Omit<ExpressHostOptions, 'metadata'> {
+  /**
+   * `protectedResourceMetadata` of `@plantstore/express`: mounted at the root for the services made
+   * with `resourceMetadata`. Without it, such a service fails to start.
+   */
+  readonly protectedResourceMetadata?: ExpressMetadataFactory;
 }
 
 /**
- * A host app as a user writes one: its own `GET /health`, the route, a catch-all behind it and an
- * error handler of its own.
+ * A host app as a user writes one: its own `GET /health`, the RFC 9728 metadata when given, the
+ * route, a catch-all behind it and an error handler of its own.
  *
  * @param express - the `express` function of one major
  * @param route - the route, `plantRouter(options)`
@@ -125,6 +142,7 @@ export function expressHostApp(
 ): Express {
   const app = express();
   app.get('/health', (_req, res) => void res.type('text/plain').send('ok'));
+  if (options.metadata !== undefined) app.use(options.metadata);
   (options.mounting ?? EXPRESS_AT_ROOT).mount(express, app, route);
   app.use(hostCatchAll(options.hooks));
   app.use(hostErrorHandler(options.hooks));
@@ -132,26 +150,31 @@ export function expressHostApp(
 }
 
 /**
- * A target of the contract suite: an Express host of one major with the route mounted one way.
+ * A target of the contract suite: an Express host of one major with the route mounted one way, and
+ * the RFC 9728 metadata at the root when the options turn it on.
  *
  * @param express - the `express` function of one major
  * @param plantRouter - `plantRouter` of `@plantstore/express`
- * @param options - the mounting and the hooks
+ * @param options - the mounting, the hooks and `protectedResourceMetadata`
  * @returns the target
  * @example
- * describeHttpContract('Express 5', expressTarget(EXPRESS_MAJORS['Express 5'], plantRouter));
+ * describeHttpContract('Express 5', expressTarget(EXPRESS_MAJORS['Express 5'], plantRouter, { protectedResourceMetadata }));
  */
 export function expressTarget(
   express: ExpressFactory,
   plantRouter: PlantRouterFactory,
-  options: ExpressHostOptions = {},
+  options: ExpressTargetOptions = {},
 ): ContractTarget {
+  const { protectedResourceMetadata, ...hostOptions } = options;
   return {
     passesOn: true,
-    start: (serviceOptions) =>
-      listen(
-        expressHostApp(express, plantRouter(serviceOptions), options),
+    start(serviceOptions) {
+      const route = plantRouter(serviceOptions);
+      const metadata = metadataFor(route.service, protectedResourceMetadata);
+      return listen(
+        expressHostApp(express, route, { ...hostOptions, metadata }),
         options.mounting?.path ?? '',
-      ),
+      );
+    },
   };
 }

@@ -12,6 +12,8 @@ export {
 export type {
   ExpressFactory,
   ExpressHostOptions,
+  ExpressMetadataFactory,
+  ExpressTargetOptions,
   ExpressMajor,
   ExpressMounting,
   PlantRouterFactory,
@@ -30,6 +32,7 @@ export {
 export type {
   KoaClass,
   KoaMajor,
+  KoaMetadataFactory,
   KoaMounting,
   KoaRoute,
   KoaRouteAt,
@@ -37,5 +40,6 @@ export type {
   PlantRoutesFactory,
 } from './koa-hosts';
 export { listen } from './listen';
+export { metadataFor } from './metadata-for';
 export { fetchEntryTarget, nodeHandlerTarget } from './node-hosts';
 export type { ContractHost, ContractTarget } from './target';

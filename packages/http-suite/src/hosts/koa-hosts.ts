@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import koaBodyParser from 'koa-bodyparser';
 import type { HostHooks } from './host-hooks';
 import { listen } from './listen';
+import { metadataFor } from './metadata-for';
 import type { ContractTarget } from './target';
 
 /** The Koa class of either major (both are typed by `@types/koa`). */
@@ -26,7 +27,10 @@ export const KOA_MAJORS = {
 export type KoaMajor = keyof typeof KOA_MAJORS;
 
 /** The route as `plantRoutes` of `@plantstore/koa` returns it: middleware, and a router handler. */
-export type KoaRoute = Koa.Middleware & { readonly handler: Koa.Middleware };
+export type KoaRoute = Koa.Middleware & {
+  readonly handler: Koa.Middleware;
+  readonly service: PlantService;
+};
 
 /** The options of `plantRoutes`: the service's, with `prefix` for `basePath`. */
 export type KoaRouteOptions = Omit<PlantServiceOptions, 'basePath'> & { readonly prefix?: string };
@@ -36,6 +40,9 @@ export type KoaRouteOptions = Omit<PlantServiceOptions, 'basePath'> & { readonly
  * adapters it hosts (their own tests depend on the kit).
  */
 export type PlantRoutesFactory = (options: KoaRouteOptions | PlantService) => KoaRoute;
+
+/** `protectedResourceMetadata` of `@plantstore/koa`, handed in by the caller likewise. */
+export type KoaMetadataFactory = (service: PlantService) => Koa.Middleware;
 
 /** Builds the route, under a prefix when given one. */
 export type KoaRouteAt = (prefix?: string) => KoaRoute;
@@ -150,28 +157,43 @@ export function koaHostApp(
 }
 
 /**
- * A target of the contract suite: a Koa host of one major with the route mounted one way.
+ * A target of the contract suite: a Koa host of one major with the route mounted one way, and the
+ * RFC 9728 metadata at the root (behind the route, before the catch-all) when the options turn it on.
  *
  * @param KoaApp - the Koa class of one major
  * @param plantRoutes - `plantRoutes` of `@plantstore/koa`
  * @param mounting - how the route is mounted. Default at the root
  * @param hooks - told of what reaches the host
+ * @param protectedResourceMetadata - `protectedResourceMetadata` of `@plantstore/koa`; without it, a
+ *   service made with `resourceMetadata` fails to start
  * @returns the target
  * @example
- * describeHttpContract('Koa 3', koaTarget(KOA_MAJORS['Koa 3'], plantRoutes));
+ * describeHttpContract('Koa 3', koaTarget(KOA_MAJORS['Koa 3'], plantRoutes, KOA_AT_API, {}, protectedResourceMetadata));
  */
 export function koaTarget(
   KoaApp: KoaClass,
   plantRoutes: PlantRoutesFactory,
   mounting: KoaMounting = KOA_AT_ROOT,
   hooks: HostHooks = {},
+  protectedResourceMetadata?: KoaMetadataFactory,
 ): ContractTarget {
   return {
     passesOn: true,
     start(options) {
+      let route: KoaRoute | undefined;
       const routeAt: KoaRouteAt = (prefix) =>
-        plantRoutes(prefix === undefined ? options : { ...options, prefix });
-      const { app, mountPath } = koaHostApp(KoaApp, (host) => mounting.mount(host, routeAt), hooks);
+        (route = plantRoutes(prefix === undefined ? options : { ...options, prefix }));
+      const { app, mountPath } = koaHostApp(
+        KoaApp,
+        (host) => {
+          const path = mounting.mount(host, routeAt);
+          const metadata =
+            route === undefined ? undefined : metadataFor(route.service, protectedResourceMetadata);
+          if (metadata !== undefined) host.use(metadata);
+          return path;
+        },
+        hooks,
+      );
       return listen(nodeListener(app), mountPath);
     },
   };

@@ -124,6 +124,10 @@ export async function startBridge(
       ...(options.caseSensitiveRouting === undefined
         ? {}
         : { caseSensitiveRouting: options.caseSensitiveRouting }),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+      ...(options.resourceMetadata === undefined
+        ? {}
+        : { resourceMetadata: options.resourceMetadata }),
     },
     hooks: HOOKS.filter((name) => options[name] !== undefined),
   };

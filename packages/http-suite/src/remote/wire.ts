@@ -1,4 +1,9 @@
-import type { NewPlant, PlantStoreErrorCode, Principal } from '@plantstore/core';
+import type {
+  NewPlant,
+  PlantStoreErrorCode,
+  Principal,
+  ResourceMetadataOptions,
+} from '@plantstore/core';
 import type { ContractAuth } from '../contract-setup';
 
 // What crosses between the test process and a route running in another runtime, as JSON. Ids travel
@@ -23,6 +28,8 @@ export interface WireSettings {
     readonly realm?: string;
     readonly strictRouting?: boolean;
     readonly caseSensitiveRouting?: boolean;
+    readonly publicUrl?: string;
+    readonly resourceMetadata?: boolean | ResourceMetadataOptions;
   };
   /** The hooks the test set: only those are forwarded, so a missing hook stays missing. */
   readonly hooks: readonly HookName[];
