@@ -1,8 +1,14 @@
 import { createServer } from 'node:http';
-import { createNodeHandler, createPlantService, type PlantServiceOptions } from '@plantstore/core';
+import {
+  createNodeHandler,
+  createPlantService,
+  writeAnswer,
+  type PlantServiceOptions,
+} from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
 import { listen, send, type ContractHost, type Reply } from '@plantstore/http-suite';
 import express from 'express';
+import { API } from './provider-config';
 
 /** The options of each service, by the prefix it is mounted at, such as `/default` or `/rfc9068`. */
 export type Services = Readonly<Record<string, PlantServiceOptions>>;
@@ -47,6 +53,60 @@ export const expressMount: Mount = {
 export const mounts: readonly Mount[] = [nodeMount, expressMount];
 
 /**
+ * Each service through `plantRouter` at the root of one Express 5 app, with its prefix as `basePath`,
+ * so the route sees the whole path; any RFC 9728 metadata document is mounted at the app's root with
+ * the service's own endpoint. @plantstore/express does not yet pass `req.originalUrl` to the core,
+ * so a DPoP proof for the URL the client sent fits only a router that sees the whole path: see the
+ * DPoP tests, where {@link expressMount} is checked for it.
+ */
+export const expressRootMount: Mount = {
+  name: 'plantRouter at the root of Express 5',
+  start(services) {
+    const app = express();
+    for (const [prefix, options] of Object.entries(services)) {
+      const router = plantRouter({ ...options, basePath: prefix });
+      const metadata = router.service.resourceMetadata;
+      if (metadata !== undefined) {
+        app.all([...metadata.paths], (req, res) => writeAnswer(res, metadata.answer(req.method)));
+      }
+      app.use(router);
+    }
+    return listen(createServer(app));
+  },
+};
+
+/** The mounts where a DPoP proof for the URL the client sent holds. */
+export const dpopMounts: readonly Mount[] = [nodeMount, expressRootMount];
+
+/**
+ * The URL clients reach the host application's root at: the API's resource indicator, as a
+ * TLS-terminating proxy would serve it. Services take it as `publicUrl`; proofs name it in `htu`.
+ */
+export const PUBLIC_URL = API;
+
+/**
+ * The public URL of the route mounted at `prefix`, as a client names it in a proof's `htu`.
+ *
+ * @param prefix - where the service is mounted, such as `/dpop`
+ */
+export function routeUrl(prefix: string): string {
+  return `${PUBLIC_URL}${prefix}/plants`;
+}
+
+/**
+ * Resolves a URL under {@link PUBLIC_URL} to the host on 127.0.0.1, as the proxy in front of it
+ * would: the client uses the public URL, the request reaches the host.
+ *
+ * @param host - the running host application
+ * @param url - a URL the route published, such as its `resource_metadata`
+ * @returns the same path on the host
+ */
+export function reach(host: ContractHost, url: string): string {
+  if (!url.startsWith(`${PUBLIC_URL}/`)) throw new Error(`${url} is not under ${PUBLIC_URL}`);
+  return `${host.url}${url.slice(PUBLIC_URL.length)}`;
+}
+
+/**
  * Sends `POST {url}{prefix}/plants` with a bearer token and a JSON body.
  *
  * @param host - the running host application
@@ -60,9 +120,26 @@ export function postPlant(
   token: string,
   plant: Readonly<Record<string, unknown>>,
 ): Promise<Reply> {
+  return postPlantWith(host, prefix, { authorization: `Bearer ${token}` }, plant);
+}
+
+/**
+ * Sends `POST {url}{prefix}/plants` with these credentials (`Authorization`, `DPoP`) and a JSON body.
+ *
+ * @param host - the running host application
+ * @param prefix - where the service is mounted
+ * @param credentials - the credential headers, lower-case
+ * @param plant - the JSON body
+ */
+export function postPlantWith(
+  host: ContractHost,
+  prefix: string,
+  credentials: Readonly<Record<string, string>>,
+  plant: Readonly<Record<string, unknown>>,
+): Promise<Reply> {
   return send(host.url, {
     path: `${prefix}/plants`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { ...credentials, 'content-type': 'application/json' },
     body: JSON.stringify(plant),
   });
 }

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { errors, type Configuration, type JWK } from 'oidc-provider';
 
 /** The API's resource indicator, and the audience its access tokens carry. */
@@ -27,6 +27,13 @@ export const CLIENTS = {
    * audience, so every ID token issued to it carries that audience.
    */
   api: { id: API, secret: 'a-secret-of-the-api-client', auth: 'basic' },
+  /**
+   * Registered with `dpop_bound_access_tokens: true`: the provider issues it DPoP-bound tokens only,
+   * and refuses its token requests that carry no proof.
+   */
+  dpopOnly: { id: 'plants-writer-dpop-only', secret: 'a-secret-of-the-dpop-client', auth: 'basic' },
+  /** The provider requires its own server nonce (RFC 9449 §8) in this client's token-request proofs. */
+  nonce: { id: 'plants-writer-nonce', secret: 'a-secret-of-the-nonce-client', auth: 'basic' },
 } as const satisfies Readonly<Record<string, Client>>;
 
 /** Where the authorization-code flow of the API client returns; never followed. */
@@ -54,9 +61,10 @@ export function signingKeys(generation: number): SigningKeys {
 }
 
 /**
- * The provider's configuration: client credentials for the two machine clients, the authorization
- * code flow (with the development login pages oidc-provider ships) for the API client, and resource
- * indicators (RFC 8707) so that access tokens for {@link API} are JWTs (RFC 9068) with its scopes.
+ * The provider's configuration: client credentials for the machine clients, the authorization code
+ * flow (with the development login pages oidc-provider ships) for the API client, resource indicators
+ * (RFC 8707) so that access tokens for {@link API} are JWTs (RFC 9068) with its scopes, and DPoP
+ * (RFC 9449): a token request with a proof gets a token bound to the proof's key (`cnf.jkt`).
  *
  * @param keys - the keys the provider signs with and publishes at its `jwks_uri`
  */
@@ -73,6 +81,13 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
         token_endpoint_auth_method: 'client_secret_post',
       },
       {
+        ...machine,
+        client_id: CLIENTS.dpopOnly.id,
+        client_secret: CLIENTS.dpopOnly.secret,
+        dpop_bound_access_tokens: true,
+      },
+      { ...machine, client_id: CLIENTS.nonce.id, client_secret: CLIENTS.nonce.secret },
+      {
         client_id: CLIENTS.api.id,
         client_secret: CLIENTS.api.secret,
         grant_types: ['authorization_code'],
@@ -83,6 +98,14 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
     features: {
       clientCredentials: { enabled: true },
+      // On by default in oidc-provider 9; set here so that the test reads what the provider runs with.
+      // Proofs are accepted signed with dPoPSigningAlgValues, left at its default: ES256, Ed25519, EdDSA.
+      dPoP: {
+        enabled: true,
+        // Nonces are derived from this secret (HKDF of a 60 s step), as the route's are (HMAC of a slot).
+        nonceSecret: randomBytes(32),
+        requireNonce: (ctx) => ctx.oidc.client?.clientId === CLIENTS.nonce.id,
+      },
       resourceIndicators: {
         enabled: true,
         getResourceServerInfo(_ctx, resource, client) {

@@ -1,3 +1,4 @@
+import type { DpopSigner } from './dpop-signer';
 import { API, CLIENTS, REDIRECT_URI, type Client } from './provider-config';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -5,57 +6,141 @@ const FORM = 'application/x-www-form-urlencoded';
 /** The token endpoint's answer (RFC 6749 §5.1), as far as the tests read it. */
 export interface TokenResponse {
   readonly access_token: string;
+  /** `Bearer`, or `DPoP` for a token bound to the proof's key (RFC 9449 §5). */
   readonly token_type: string;
   readonly expires_in: number;
   readonly scope?: string;
   readonly id_token?: string;
 }
 
+/** What a DPoP token request came back with, beyond the token endpoint's JSON. */
+export interface DpopTokenResponse extends TokenResponse {
+  /** The provider's latest `DPoP-Nonce` in this exchange, if any: a nonce for the provider only. */
+  readonly providerNonce: string | undefined;
+  /** Requests made: 2 when the provider first asked for a nonce (`use_dpop_nonce`). */
+  readonly requests: number;
+}
+
+/** One answer of the token endpoint, whatever its status. */
+export interface TokenEndpointReply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Record<string, unknown>;
+}
+
+/** How a token request is sent: where, and with which DPoP key. */
+export interface TokenRequestOptions {
+  /** The token endpoint. Default `{issuer}/token`, where oidc-provider serves it. */
+  readonly tokenEndpoint?: string;
+  /** Sign a DPoP proof for the request with this client's key, so the token is bound to it. */
+  readonly dpop?: DpopSigner;
+}
+
 /**
- * Posts a token request to the provider's token endpoint, authenticating the client with HTTP Basic
- * (`client_secret_basic`) or in the form (`client_secret_post`), as the client is registered.
+ * Posts one token request to the provider's token endpoint, authenticating the client with HTTP
+ * Basic (`client_secret_basic`) or in the form (`client_secret_post`), as the client is registered.
+ *
+ * @param issuer - the provider
+ * @param client - the client
+ * @param form - the grant's parameters
+ * @param headers - more request headers, such as `DPoP`
+ * @param tokenEndpoint - default `{issuer}/token`
+ * @returns the answer, any status
+ */
+export async function postTokenRequest(
+  issuer: string,
+  client: Client,
+  form: Readonly<Record<string, string>>,
+  headers: Readonly<Record<string, string>> = {},
+  tokenEndpoint = `${issuer}/token`,
+): Promise<TokenEndpointReply> {
+  const body = new URLSearchParams(form);
+  const sent: Record<string, string> = { 'content-type': FORM, ...headers };
+  if (client.auth === 'basic') {
+    // RFC 6749 §2.3.1: the id and the secret are form-encoded before they are joined.
+    const pair = `${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`;
+    sent['authorization'] = `Basic ${Buffer.from(pair).toString('base64')}`;
+  } else {
+    body.set('client_id', client.id);
+    body.set('client_secret', client.secret);
+  }
+  const response = await fetch(tokenEndpoint, { method: 'POST', headers: sent, body });
+  const answer = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, headers: response.headers, body: answer };
+}
+
+/**
+ * Gets a token: one request, or with DPoP, a second one when the provider asks for its nonce
+ * (RFC 9449 §8: 400 `use_dpop_nonce` with `DPoP-Nonce`, and a new proof that carries it).
  */
 async function tokenRequest(
   issuer: string,
   client: Client,
   form: Record<string, string>,
-): Promise<TokenResponse> {
-  const body = new URLSearchParams(form);
-  const headers: Record<string, string> = { 'content-type': FORM };
-  if (client.auth === 'basic') {
-    // RFC 6749 §2.3.1: the id and the secret are form-encoded before they are joined.
-    const pair = `${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`;
-    headers['authorization'] = `Basic ${Buffer.from(pair).toString('base64')}`;
-  } else {
-    body.set('client_id', client.id);
-    body.set('client_secret', client.secret);
+  options: TokenRequestOptions = {},
+): Promise<DpopTokenResponse> {
+  const { dpop, tokenEndpoint = `${issuer}/token` } = options;
+  let nonce: string | undefined;
+  for (let requests = 1; ; requests += 1) {
+    // A token-request proof has no ath: there is no token yet (RFC 9449 §4.2).
+    const headers =
+      dpop === undefined
+        ? {}
+        : {
+            dpop: await dpop.proof({
+              method: 'POST',
+              url: tokenEndpoint,
+              ...(nonce !== undefined && { nonce }),
+            }),
+          };
+    const reply = await postTokenRequest(issuer, client, form, headers, tokenEndpoint);
+    // oidc-provider sends DPoP-Nonce when it asks for one, and on a success only when the proof's
+    // nonce was not already its next one.
+    const providerNonce = reply.headers.get('dpop-nonce') ?? nonce;
+    if (
+      dpop !== undefined &&
+      requests === 1 &&
+      reply.status === 400 &&
+      reply.body['error'] === 'use_dpop_nonce' &&
+      providerNonce !== undefined
+    ) {
+      nonce = providerNonce;
+      continue;
+    }
+    const answer = reply.body as unknown as TokenResponse;
+    if (reply.status !== 200 || answer.token_type !== (dpop === undefined ? 'Bearer' : 'DPoP')) {
+      throw new Error(`The token endpoint answered ${reply.status}: ${JSON.stringify(answer)}`);
+    }
+    return { ...answer, providerNonce, requests };
   }
-  const response = await fetch(`${issuer}/token`, { method: 'POST', headers, body });
-  const answer = (await response.json()) as TokenResponse & { error?: string };
-  if (response.status !== 200 || answer.token_type !== 'Bearer') {
-    throw new Error(`The token endpoint answered ${response.status}: ${JSON.stringify(answer)}`);
-  }
-  return answer;
 }
 
 /**
- * Gets an access token with the client credentials grant, for a resource (RFC 8707).
+ * Gets an access token with the client credentials grant, for a resource (RFC 8707); with `dpop`,
+ * bound to that client's key (`token_type` `DPoP`, `cnf.jkt` in the token).
  *
  * @param issuer - the provider
  * @param client - one of the machine clients
  * @param request - the scope asked for, and the resource (default the API)
+ * @param options - the token endpoint, and the DPoP key to bind the token to
  * @returns the token endpoint's answer
+ * @example
+ * ```ts
+ * const { access_token } = await clientCredentials(issuer, CLIENTS.es256, { scope: 'plants:write' }, { dpop });
+ * ```
  */
 export function clientCredentials(
   issuer: string,
   client: Client,
   request: { readonly scope: string; readonly resource?: string },
-): Promise<TokenResponse> {
-  return tokenRequest(issuer, client, {
-    grant_type: 'client_credentials',
-    scope: request.scope,
-    resource: request.resource ?? API,
-  });
+  options?: TokenRequestOptions,
+): Promise<DpopTokenResponse> {
+  return tokenRequest(
+    issuer,
+    client,
+    { grant_type: 'client_credentials', scope: request.scope, resource: request.resource ?? API },
+    options,
+  );
 }
 
 /**
