@@ -16,7 +16,7 @@ import { coldStart } from './lib/cold-start.mjs';
 import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
 import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
-import { keptSection, withKeptSection } from './lib/kept-section.mjs';
+import { withKeptSections } from './lib/kept-section.mjs';
 import { consoleRatios, consoleTable, markdown, ratios } from './lib/report.mjs';
 import { median, spread } from './lib/stats.mjs';
 import { COMPARISONS, SETUPS } from './setups.mjs';
@@ -332,8 +332,8 @@ async function main() {
       durationS,
     };
     const page = join(docsDir, 'performance.md');
-    const kept = existsSync(page) ? keptSection(readFileSync(page, 'utf8')) : '';
-    writeFileSync(page, withKeptSection(markdown(run), kept));
+    const old = existsSync(page) ? readFileSync(page, 'utf8') : '';
+    writeFileSync(page, withKeptSections(markdown(run), old));
     const subtitle = `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s, ${date}`;
     writeFileSync(join(docsDir, 'performance.svg'), renderChart(results, { subtitle }));
     log(

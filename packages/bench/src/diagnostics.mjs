@@ -5,7 +5,7 @@
 // DIAG_WRITE=1) puts the figures in docs/performance.md. Settings: DIAG_ROUNDS, DIAG_REQUESTS.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import console from 'node:console';
@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { AUDIENCE, ISSUER, SECRET, signToken } from './config.mjs';
 import { withKeptSection } from './lib/kept-section.mjs';
 import { table } from './lib/report.mjs';
+import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median, spread } from './lib/stats.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -257,11 +258,8 @@ async function main() {
     'spread',
   ];
   const figures = table(header, rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r']);
-  const date = new Date()
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, ' UTC');
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}, load average ${loadavg()[0]?.toFixed(1)}`;
+  const date = runDate();
+  const machine = machineLine();
   console.log(`\n${figures}\n\n${ROUNDS} rounds, ${machine}, ${Math.round(seconds)} s.`);
 
   if (WRITE) {
