@@ -19,20 +19,23 @@ interface ParsedKoaRequest {
  * @returns the request for `service.handle`
  */
 export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
-  const request = {
+  const { rawBody, body: parsed } = ctx.request as ParsedKoaRequest;
+  let body: PlantRequest['body'];
+  let parsedBody: unknown;
+  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) body = rawBody;
+  // koa-bodyparser sets `body = {}` on requests it skips without reading, so only the stream tells.
+  else if (!ctx.req.readableEnded || parsed === undefined) body = ctx.req;
+  else parsedBody = parsed;
+  return {
     method: ctx.method,
     path: ctx.path,
     // The path as the client sent it, before a koa-mount stripped one: DPoP proofs name it (`htu`).
     originalUrl: ctx.originalUrl,
     headers: nodeHeaderReader(ctx.req),
     matched: true,
+    body,
+    parsedBody,
   };
-  const { rawBody, body } = ctx.request as ParsedKoaRequest;
-  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array)
-    return { ...request, body: rawBody };
-  // koa-bodyparser sets `body = {}` on requests it skips without reading, so only the stream tells.
-  if (!ctx.req.readableEnded || body === undefined) return { ...request, body: ctx.req };
-  return { ...request, parsedBody: body };
 }
 
 /**
@@ -45,8 +48,11 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
  */
 export function writeAnswer(ctx: ParameterizedContext, answer: PlantAnswer): void {
   ctx.status = answer.status;
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (name === 'vary') ctx.vary(value);
+  const { headers } = answer;
+  for (const name in headers) {
+    const value = headers[name] as string;
+    // Koa's `vary` parses and merges; only a Vary set already needs it.
+    if (name === 'vary' && ctx.res.getHeader('vary') !== undefined) ctx.vary(value);
     else ctx.set(name, value);
   }
   ctx.body = answer.body;

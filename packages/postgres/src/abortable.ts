@@ -1,42 +1,54 @@
-/** The error an aborted operation rejects with: the signal's reason when it is an `Error`. */
-export function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
+import type { Cancellation } from '@plantstore/core';
+
+/** The error an aborted operation rejects with: the time-out's reason when it is an `Error`. */
+export function abortError(cancelled: Cancellation): Error {
+  const reason: unknown = cancelled.reason;
   return reason instanceof Error
     ? reason
     : new Error('The store operation was aborted.', { cause: reason });
 }
 
+const noop = (): void => undefined;
+
+/** The cancellation of work nobody waits on (schema, pruning): it never fires. */
+export const NEVER_CANCELLED: Cancellation = Object.freeze({
+  aborted: false,
+  reason: undefined,
+  onAbort: () => noop,
+});
+
 /**
- * Settles like `work`, or rejects with the abort reason as soon as `signal` fires, whichever comes
- * first. `work` itself goes on; `onLate` receives its value if it arrives after the abort, so that
- * what it holds (a pooled connection) can be given back.
+ * Settles like `work`, or rejects with the abort reason as soon as `cancelled` fires, whichever
+ * comes first. `work` itself goes on; `onLate` receives its value if it arrives after the abort, so
+ * that what it holds (a pooled connection) can be given back.
  *
  * @param work - the pending operation
- * @param signal - the signal to honour
+ * @param cancelled - the cancellation to honour
  * @param onLate - called with the value `work` resolves to after the abort
  * @returns the value of `work`
  */
-export function raceSignal<T>(
+export function raceAbort<T>(
   work: Promise<T>,
-  signal: AbortSignal,
+  cancelled: Cancellation,
   onLate?: (value: T) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let aborted = false;
     const onAbort = (): void => {
       aborted = true;
-      reject(abortError(signal));
+      reject(abortError(cancelled));
     };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
+    let stopListening = noop;
+    if (cancelled.aborted) onAbort();
+    else stopListening = cancelled.onAbort(onAbort);
     work.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        stopListening();
         if (aborted) onLate?.(value);
         else resolve(value);
       },
       (error: Error) => {
-        signal.removeEventListener('abort', onAbort);
+        stopListening();
         // After an abort the caller has its answer; a late failure has nobody left to tell.
         if (!aborted) reject(error);
       },

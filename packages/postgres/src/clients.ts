@@ -26,6 +26,12 @@ export interface PgBackendLike {
 /** The part of a `pg` client checked out of a Pool that the store uses. */
 export interface PgPoolClientLike extends PgBackendLike {
   query(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** The callback form, which makes no promise of its own. */
+  query(
+    text: string,
+    values: unknown[],
+    callback: (error: Error | null | undefined, result: SqlResult | undefined) => void,
+  ): void;
   release(error?: Error | boolean): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
   removeListener(event: 'error', listener: (error: Error) => void): unknown;

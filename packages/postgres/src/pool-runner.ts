@@ -1,6 +1,7 @@
-import { abortError, raceSignal } from './abortable';
+import type { Cancellation } from '@plantstore/core';
+import { abortError } from './abortable';
 import { backendKeyOf, sendCancelRequest, type CancelOutcome } from './cancel-request';
-import type { PgPoolClientLike, PgPoolLike } from './clients';
+import type { PgPoolLike, SqlResult } from './clients';
 import { isConnectionLost } from './map-error';
 
 /**
@@ -14,103 +15,87 @@ import { isConnectionLost } from './map-error';
  * @param pool - the pool
  * @param text - the statement
  * @param values - its parameters
- * @param signal - the signal to honour
+ * @param cancelled - the store call's time-out
  * @param track - receives the clean-up of an aborted statement, for `close()` to wait on
  * @returns the rows
  */
-export async function runOnPool(
+export function runOnPool(
   pool: PgPoolLike,
   text: string,
   values: readonly unknown[],
-  signal: AbortSignal,
+  cancelled: Cancellation,
   track: (cleanup: Promise<void>) => void,
 ): Promise<readonly unknown[]> {
-  // Waiting for a free connection is not cancellable in pg-pool: on abort, stop waiting and hand
-  // the connection straight back when it comes.
-  const checkedOut = await raceSignal(checkout(pool), signal, (late) => late.giveBack());
-  if (signal.aborted) {
-    checkedOut.giveBack();
-    throw abortError(signal);
-  }
-  const { client } = checkedOut;
-  const giveBack = (failure?: unknown): void => {
-    checkedOut.giveBack(isConnectionLost(failure) ? (failure as Error) : undefined);
-  };
-  const query = client.query(text, [...values]);
-
+  // One promise per statement, one listener on the time-out for its whole life (a waiting statement
+  // rejects at once too: pg-pool cannot stop the wait, so a connection that comes late goes back).
   return new Promise((resolve, reject) => {
+    if (cancelled.aborted) {
+      reject(abortError(cancelled));
+      return;
+    }
     let aborted = false;
-    const onAbort = (): void => {
+    // While the statement runs, what the time-out must do to it; until then, nothing.
+    let cancelRunning: (() => void) | undefined;
+    const stopListening = cancelled.onAbort(() => {
       aborted = true;
-      reject(abortError(signal));
-      const key = backendKeyOf(client);
-      const cancel =
-        key === undefined ? Promise.resolve<CancelOutcome>('not-sent') : sendCancelRequest(key);
-      track(
-        Promise.all([query.then(noFailure, (failure: unknown) => failure), cancel]).then(
-          ([failure, outcome]) => {
-            if (outcome === 'unknown') checkedOut.giveBack(CANCEL_UNCONFIRMED);
-            else giveBack(failure);
-          },
-        ),
-      );
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    query.then(
-      (result) => {
-        if (aborted) return;
-        signal.removeEventListener('abort', onAbort);
+      reject(abortError(cancelled));
+      cancelRunning?.();
+    });
+    pool.connect((error, client) => {
+      if (error || client === undefined) {
+        stopListening();
+        reject(error ?? new Error('the pool handed out no connection'));
+        return;
+      }
+      // Attached in the turn pg-pool hands the connection out: a FATAL the server sent (an
+      // administrator killed the backend) can be emitted within microtasks of the hand-out, and an
+      // unhandled 'error' would end the host process.
+      let broken: Error | undefined;
+      const onError = (lost: Error): void => {
+        broken = lost;
+      };
+      client.on('error', onError);
+      const giveBack = (failure?: Error): void => {
+        client.removeListener('error', onError);
+        client.release(broken ?? failure);
+      };
+      if (aborted) {
         giveBack();
-        resolve(result.rows);
-      },
-      (error: Error) => {
-        if (aborted) return;
-        signal.removeEventListener('abort', onAbort);
-        giveBack(error);
-        reject(error);
-      },
-    );
+        return;
+      }
+      let ended: ((failure: unknown) => void) | undefined;
+      cancelRunning = () => {
+        const key = backendKeyOf(client);
+        const cancel =
+          key === undefined ? Promise.resolve<CancelOutcome>('not-sent') : sendCancelRequest(key);
+        const statementEnded = new Promise<unknown>((settle) => {
+          ended = settle;
+        });
+        track(
+          Promise.all([statementEnded, cancel]).then(([failure, outcome]) => {
+            if (outcome === 'unknown') giveBack(CANCEL_UNCONFIRMED);
+            else giveBack(isConnectionLost(failure) ? (failure as Error) : undefined);
+          }),
+        );
+      };
+      client.query(text, values as unknown[], (failure, result) => {
+        if (aborted) {
+          ended?.(failure ?? undefined);
+          return;
+        }
+        stopListening();
+        if (failure) {
+          giveBack(isConnectionLost(failure) ? failure : undefined);
+          reject(failure);
+        } else {
+          giveBack();
+          resolve((result as SqlResult).rows);
+        }
+      });
+    });
   });
 }
 
 // Given to `release()`, so the pool ends the connection: a cancel still on its way then finds no
 // statement of anyone else's to stop.
 const CANCEL_UNCONFIRMED = new Error('postgresStore: a cancel request was sent but not confirmed');
-
-const noFailure = (): undefined => undefined;
-
-/** A pooled connection with our `error` listener on it, and how to hand it back. */
-interface CheckedOut {
-  readonly client: PgPoolClientLike;
-  /** Releases the connection, discarding it when it broke (or `failure` says it must go). */
-  giveBack(failure?: Error): void;
-}
-
-/**
- * Takes a connection from the pool with our `error` listener attached at once. A checked-out client
- * has no pool listener, and a FATAL the server sent (an administrator killed the backend) can be
- * emitted within microtasks of the hand-out: attached after an `await`, the listener would be late,
- * and the unhandled 'error' would end the host process.
- */
-function checkout(pool: PgPoolLike): Promise<CheckedOut> {
-  return new Promise((resolve, reject) => {
-    pool.connect((error, client) => {
-      if (error || client === undefined) {
-        reject(error ?? new Error('the pool handed out no connection'));
-        return;
-      }
-      let broken: Error | undefined;
-      const onError = (lost: Error): void => {
-        broken = lost;
-      };
-      client.on('error', onError);
-      resolve({
-        client,
-        giveBack(failure) {
-          client.removeListener('error', onError);
-          client.release(broken ?? failure);
-        },
-      });
-    });
-  });
-}

@@ -1,4 +1,5 @@
 import {
+  cancellation,
   ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
@@ -110,19 +111,19 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   let closed = false;
 
   const attempt = async (plant: NewPlant, context: StoreContext): Promise<InsertResult> => {
-    const { signal } = context;
+    const cancelled = cancellation(context);
     const id = plant.id.toString();
     const values = [id, plant.name, plant.tag ?? null, context.principal.subject ?? null];
     try {
       // Write-once rows never vanish; if one did between the two statements, try once more.
       for (let round = 0; round < 2; round += 1) {
-        const inserted = await runner.write(insertSql, values, signal);
+        const inserted = await runner.write(insertSql, values, cancelled);
         if (inserted.length > 0) return CREATED;
-        const [row] = await runner.read(selectSql, [id], signal);
+        const [row] = await runner.read(selectSql, [id], cancelled);
         if (row !== undefined) return { created: false, existing: plantOf(row, plant.id) };
       }
     } catch (error) {
-      throw signal.aborted ? abortError(signal) : mapStoreError(error);
+      throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error);
     }
     throw new Error(`postgresStore: id ${id} was neither inserted nor found, twice.`);
   };
@@ -130,7 +131,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   return {
     table,
     async insert(plant, context) {
-      context.signal.throwIfAborted();
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) throw abortError(cancelled);
       if (closed) throw closedError();
       const pending = attempt(plant, context);
       inFlight.add(pending);

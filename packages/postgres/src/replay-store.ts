@@ -1,10 +1,11 @@
 import {
+  cancellation,
   isPlantStoreError,
   ServiceUnavailableError,
   type ReplayContext,
   type ReplayStore,
 } from '@plantstore/core';
-import { abortError, raceSignal } from './abortable';
+import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
 import { mapStoreError } from './map-error';
 import { DEFAULT_REPLAY_TABLE, replaySchemaStatements, replayTableNames } from './replay-schema';
@@ -66,7 +67,6 @@ const OPTION_NAMES = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
 // PostgreSQL's race on concurrent CREATE … IF NOT EXISTS: a duplicate in the catalogue.
 const SCHEMA_RACE_CODES = new Set(['23505', '42P07']);
 const UNDEFINED_TABLE = '42P01';
-const NEVER = new AbortController().signal;
 
 /**
  * A {@link ReplayStore} on PostgreSQL, for DPoP proof replay protection (RFC 9449 §11.1) shared by
@@ -161,20 +161,22 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   const attempt = async (
     key: string,
     expiresAt: number,
-    { now, signal }: ReplayContext,
+    context: ReplayContext,
   ): Promise<boolean> => {
+    const { now } = context;
+    const cancelled = cancellation(context);
     const values = [key, millis(Math.ceil(expiresAt)), millis(Math.floor(now))];
     let rows: readonly unknown[];
     try {
       try {
-        rows = await runner.write(rememberSql, values, signal);
+        rows = await runner.write(rememberSql, values, cancelled);
       } catch (error) {
-        if (signal.aborted || codeOf(error) !== UNDEFINED_TABLE) throw error;
-        await raceSignal(createOnce(), signal);
-        rows = await runner.write(rememberSql, values, signal);
+        if (cancelled.aborted || codeOf(error) !== UNDEFINED_TABLE) throw error;
+        await raceAbort(createOnce(), cancelled);
+        rows = await runner.write(rememberSql, values, cancelled);
       }
     } catch (error) {
-      throw signal.aborted ? abortError(signal) : mapStoreError(error, 'replay');
+      throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error, 'replay');
     }
     sincePrune += 1;
     if (sincePrune >= pruneEvery && pruning === undefined) {
@@ -187,7 +189,11 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   };
 
   const prune = async (now: number): Promise<number> => {
-    const [row] = await runner.write(pruneSql, [millis(Math.floor(now)), pruneLimit], NEVER);
+    const [row] = await runner.write(
+      pruneSql,
+      [millis(Math.floor(now)), pruneLimit],
+      NEVER_CANCELLED,
+    );
     return Number((row as { n?: unknown } | undefined)?.n ?? 0);
   };
 
@@ -218,7 +224,8 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   return {
     table,
     async remember(key, expiresAt, context) {
-      context.signal.throwIfAborted();
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) throw abortError(cancelled);
       if (closed) throw closedError();
       return track(attempt(key, expiresAt, context));
     },

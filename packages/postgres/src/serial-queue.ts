@@ -1,19 +1,23 @@
-import { raceSignal } from './abortable';
+import type { Cancellation } from '@plantstore/core';
+import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
 
 /** Runs statements on one connection one after another. */
 export interface SerialQueue {
   /**
-   * Runs `work` once the statements before it have ended; rejects at once when `signal` fires. Work
+   * Runs `work` once the statements before it have ended; rejects at once when `cancelled` fires. Work
    * still waiting for its turn is then never started; work under way goes on, and `cancel` (when
    * given) is called, the next work starting only once both have ended.
    */
-  run<T>(work: () => Promise<T>, signal?: AbortSignal, cancel?: () => Promise<unknown>): Promise<T>;
+  run<T>(
+    work: () => Promise<T>,
+    cancelled?: Cancellation,
+    cancel?: () => Promise<unknown>,
+  ): Promise<T>;
   /** Settles once everything queued so far, and every cancel it started, has ended. */
   drained(): Promise<void>;
 }
 
 const noop = (): undefined => undefined;
-const NEVER = new AbortController().signal;
 
 /**
  * A queue for the statements of a single connection: pg deprecates queueing queries on a busy
@@ -25,24 +29,22 @@ const NEVER = new AbortController().signal;
 export function serialQueue(): SerialQueue {
   let tail: Promise<unknown> = Promise.resolve();
   return {
-    run(work, signal = NEVER, cancel) {
+    run(work, cancelled = NEVER_CANCELLED, cancel) {
       let cancelling: Promise<unknown> | undefined;
       const turn = tail.then(() => {
-        signal.throwIfAborted();
+        if (cancelled.aborted) throw abortError(cancelled);
         if (cancel === undefined) return work();
-        const onAbort = (): void => {
+        const stopListening = cancelled.onAbort(() => {
           cancelling = cancel();
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
+        });
         const running = work();
-        const stopListening = (): void => signal.removeEventListener('abort', onAbort);
         running.then(stopListening, stopListening);
         return running;
       });
       // The next statement waits for this one and, when one was sent, for its cancel.
       tail = turn.then(noop, noop);
       if (cancel !== undefined) tail = tail.then(() => cancelling).then(noop, noop);
-      return raceSignal(turn, signal);
+      return raceAbort(turn, cancelled);
     },
     drained: async () => {
       let last: Promise<unknown> | undefined;

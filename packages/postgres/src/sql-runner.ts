@@ -1,3 +1,5 @@
+import type { Cancellation } from '@plantstore/core';
+import { abortError } from './abortable';
 import { backendKeyOf, sendCancelRequest } from './cancel-request';
 import type { ClientKind, PGliteLike, SqlResult } from './clients';
 import { runOnPool } from './pool-runner';
@@ -5,14 +7,22 @@ import { serialQueue } from './serial-queue';
 
 /** Runs statements on whichever client the store was given. */
 export interface SqlRunner {
-  /** Runs one reading statement; rejects at once when `signal` fires. */
-  read(text: string, values: readonly unknown[], signal: AbortSignal): Promise<readonly unknown[]>;
+  /** Runs one reading statement; rejects at once when `cancelled` fires. */
+  read(
+    text: string,
+    values: readonly unknown[],
+    cancelled: Cancellation,
+  ): Promise<readonly unknown[]>;
   /**
    * Runs one writing statement (on PGlite, one with an `int8` or `text` parameter); rejects at once
-   * when `signal` fires, and then writes nothing unless the statement had already finished (PGlite:
+   * when `cancelled` fires, and then writes nothing unless the statement had already finished (PGlite:
    * not executed when its turn comes; a server: cancelled).
    */
-  write(text: string, values: readonly unknown[], signal: AbortSignal): Promise<readonly unknown[]>;
+  write(
+    text: string,
+    values: readonly unknown[],
+    cancelled: Cancellation,
+  ): Promise<readonly unknown[]>;
   /** Runs one statement that no request is waiting on (schema, readiness). */
   exec(text: string): Promise<void>;
   /** Settles once the clean-ups still running after an abort (a cancel, a release) are done. */
@@ -43,8 +53,8 @@ export function sqlRunner(target: ClientKind): SqlRunner {
         cleanups.add(cleanup);
         void cleanup.finally(() => cleanups.delete(cleanup));
       };
-      const run = (text: string, values: readonly unknown[], signal: AbortSignal) =>
-        runOnPool(pool, text, values, signal, track);
+      const run = (text: string, values: readonly unknown[], cancelled: Cancellation) =>
+        runOnPool(pool, text, values, cancelled, track);
       return {
         read: run,
         write: run,
@@ -60,10 +70,10 @@ export function sqlRunner(target: ClientKind): SqlRunner {
       const db = target.client;
       const serial = serialQueue();
       return {
-        read: (text, values, signal) =>
-          serial.run(() => rowsOf(db.query(text, [...values])), signal),
-        write: (text, values, signal) =>
-          serial.run(() => writeUnlessAborted(db, text, values, signal), signal),
+        read: (text, values, cancelled) =>
+          serial.run(() => rowsOf(db.query(text, [...values])), cancelled),
+        write: (text, values, cancelled) =>
+          serial.run(() => writeUnlessAborted(db, text, values, cancelled), cancelled),
         exec: async (text) => {
           await db.waitReady;
           await serial.run(() => db.query(text));
@@ -78,8 +88,8 @@ export function sqlRunner(target: ClientKind): SqlRunner {
         const key = backendKeyOf(client);
         if (key !== undefined) await sendCancelRequest(key);
       };
-      const run = (text: string, values: readonly unknown[], signal: AbortSignal) =>
-        serial.run(() => rowsOf(client.query(text, [...values])), signal, cancel);
+      const run = (text: string, values: readonly unknown[], cancelled: Cancellation) =>
+        serial.run(() => rowsOf(client.query(text, [...values])), cancelled, cancel);
       return {
         read: run,
         write: run,
@@ -93,14 +103,14 @@ export function sqlRunner(target: ClientKind): SqlRunner {
 }
 
 /**
- * Runs a writing statement on PGlite unless `signal` has fired by the time PGlite gets to it.
+ * Runs a writing statement on PGlite unless `cancelled` has fired by the time PGlite gets to it.
  * PGlite runs one statement at a time, so an insert may wait behind the host's own transaction, and
  * once it runs nothing can stop it: the check must happen in the statement's turn. It does. PGlite
  * picks a parameter's serialiser by the parameter's type, which it learns by describing the
  * statement in its turn, then binds, executes and commits in synchronous calls chained by settled
  * promises (in memory and on Node's file system), where no timer, the core's time-out included, can
  * run. The serialisers given here (for `int8` and `text`, the types of the insert's parameters)
- * refuse the values once the signal has fired, so the statement is never executed; and a statement
+ * refuse the values once the time-out has passed, so the statement is never executed; and a statement
  * that executed resolves before the time-out can fire, so its client hears 200, not 503. Measured
  * against the plain insert: about 10% more CPU per insert (PGlite's handling of per-query options);
  * a transaction checking the signal before COMMIT cost about 40% more (its BEGIN and COMMIT), and
@@ -111,10 +121,10 @@ function writeUnlessAborted(
   db: PGliteLike,
   text: string,
   values: readonly unknown[],
-  signal: AbortSignal,
+  cancelled: Cancellation,
 ): Promise<readonly unknown[]> {
   const checked = (value: unknown): string => {
-    signal.throwIfAborted();
+    if (cancelled.aborted) throw abortError(cancelled);
     return String(value);
   };
   return rowsOf(db.query(text, [...values], { serializers: { [INT8]: checked, [TEXT]: checked } }));

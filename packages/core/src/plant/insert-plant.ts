@@ -3,14 +3,90 @@ import { InternalServerError, ServiceUnavailableError } from '../errors/server-e
 import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
 import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
-import type { InsertResult, PlantStore } from './store';
+import type { InsertResult, PlantStore, StoreContext } from './store';
+import type { Cancellation } from './cancellation';
+import { type Deadline, type DeadlineList } from './store-deadlines';
 import { isTransientFailure } from './transient-failure';
 
-/** How long the store may take, and what a client is told to wait when it cannot answer. */
+/** How long the store may take, what a client is told to wait when it cannot answer. */
 export interface StoreLimits {
   readonly timeoutMs: number;
   readonly retryAfter: number;
+  /** The service's in-flight inserts, one timer for all (see {@link deadlineList}). */
+  readonly deadlines: DeadlineList;
 }
+
+/**
+ * The context a store is handed, its {@link Cancellation}, and the insert's place in the deadline
+ * list. Its `signal` is built only when a store reads it: Node 20 takes microseconds to make one, and
+ * most stores never read it, or follow the time-out through `cancellation(context)` instead.
+ */
+export class StoreCall implements StoreContext, Cancellation, Deadline {
+  previous: Deadline | undefined = undefined;
+  next: Deadline | undefined = undefined;
+  listed = false;
+  /** The 503 of the time-out, once it passed. */
+  reason: ServiceUnavailableError | undefined = undefined;
+  private controller: AbortController | undefined = undefined;
+  private reject: ((error: unknown) => void) | undefined = undefined;
+  private listeners: (() => void)[] | undefined = undefined;
+
+  constructor(
+    readonly principal: Principal,
+    readonly expiresAt: number,
+    private readonly retryAfter: number,
+  ) {}
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.reason !== undefined) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.reason !== undefined;
+  }
+
+  onAbort(listener: () => void): () => void {
+    if (this.reason !== undefined) return noop;
+    (this.listeners ??= []).push(listener);
+    return () => {
+      const index = this.listeners?.indexOf(listener) ?? -1;
+      if (index !== -1) this.listeners?.splice(index, 1);
+    };
+  }
+
+  /** Runs the store, settling with it, or with the time-out's 503 when the deadline comes first. */
+  run(store: PlantStore, plant: NewPlant): Promise<InsertResult> {
+    return new Promise<InsertResult>((resolve, reject) => {
+      this.reject = reject;
+      const pending = store.insert(plant, this) as Promise<InsertResult> | InsertResult;
+      if (typeof (pending as Partial<Promise<InsertResult>> | undefined)?.then === 'function') {
+        (pending as Promise<InsertResult>).then(resolve, reject);
+      } else resolve(pending as InsertResult);
+    });
+  }
+
+  expire(): void {
+    this.reason = new ServiceUnavailableError(
+      'store_timeout',
+      'The store did not answer in time.',
+      {
+        retryAfter: this.retryAfter,
+      },
+    );
+    // The store hears of it (and cancels its statement) before the client is answered.
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners !== undefined) for (const listener of listeners) listener();
+    this.controller?.abort(this.reason);
+    this.reject?.(this.reason);
+  }
+}
+
+const noop = (): void => undefined;
 
 /**
  * Creates a plant through the store and decides the outcome: created, a replay of the same plant
@@ -19,7 +95,7 @@ export interface StoreLimits {
  * @param store - the store
  * @param plant - the validated plant
  * @param principal - who creates it
- * @param limits - time-out and retry hint
+ * @param limits - time-out, retry hint and the service's deadline list
  * @returns whether the plant was created now (false for a replay)
  * @throws {@link ConflictError}, {@link ServiceUnavailableError} or {@link InternalServerError}
  */
@@ -29,34 +105,16 @@ export async function insertPlant(
   principal: Principal,
   limits: StoreLimits,
 ): Promise<boolean> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new ServiceUnavailableError(
-        'store_timeout',
-        'The store did not answer in time.',
-        {
-          retryAfter: limits.retryAfter,
-        },
-      );
-      controller.abort(error);
-      reject(error);
-    }, limits.timeoutMs);
-  });
+  const call = new StoreCall(principal, performance.now() + limits.timeoutMs, limits.retryAfter);
+  limits.deadlines.add(call);
   let result: InsertResult;
   try {
-    result = await Promise.race([
-      store.insert(plant, { principal, signal: controller.signal }),
-      timedOut,
-    ]);
+    result = await call.run(store, plant);
   } catch (error) {
     // A store that rejects as soon as it is aborted must still read as the time-out it is.
-    throw controller.signal.aborted
-      ? (controller.signal.reason as PlantStoreError)
-      : storeFailure(error, limits.retryAfter);
+    throw call.reason ?? storeFailure(error, limits.retryAfter);
   } finally {
-    clearTimeout(timer);
+    limits.deadlines.remove(call);
   }
   if (result?.created === true) return true;
   const existing =

@@ -1,4 +1,5 @@
 import type { NewPlant } from './plant';
+import { cancellation } from './cancellation';
 import type { InsertResult, PlantStore, StoreContext } from './store';
 
 /** A {@link PlantStore} in a `Map`, with a look into what it holds for tests. */
@@ -42,20 +43,36 @@ Object.setPrototypeOf(StoredPlant.prototype, null);
  * ```
  */
 export function memoryStore(): MemoryStore {
-  const plants = new Map<bigint, NewPlant>();
+  const plants = new Map<bigint | number, NewPlant>();
   return {
     get size() {
       return plants.size;
     },
-    get: (id) => plants.get(id),
+    get: (id) => plants.get(keyOf(id)),
     values: () => plants.values(),
     insert(plant: NewPlant, context: StoreContext): Promise<InsertResult> {
       // Check and set run in one synchronous step, so concurrent inserts of one id cannot interleave.
-      if (context.signal.aborted) return Promise.reject(context.signal.reason as Error);
-      const existing = plants.get(plant.id);
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) return Promise.reject(cancelled.reason as Error);
+      const key = keyOf(plant.id);
+      const existing = plants.get(key);
       if (existing !== undefined) return Promise.resolve({ created: false, existing });
-      plants.set(plant.id, new StoredPlant(plant));
-      return Promise.resolve({ created: true });
+      plants.set(key, new StoredPlant(plant));
+      return Promise.resolve(CREATED);
     },
   };
 }
+
+const CREATED: InsertResult = Object.freeze({ created: true });
+
+/**
+ * The map key of an id: a number when it is exact as one, which V8 hashes and compares without
+ * reading a bigint's digits, else the bigint itself. `1` and `1n` are different keys of a `Map`, but
+ * an id is only ever stored under one form, so they never meet.
+ */
+function keyOf(id: bigint): bigint | number {
+  return id >= MIN_SAFE && id <= MAX_SAFE ? Number(id) : id;
+}
+
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);

@@ -4,7 +4,9 @@ import { refusal } from '../body/refusal.test-support';
 import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { PlantCandidate } from '../body/plant-candidate';
 import { readPlantJson } from '../body/read-plant-json';
-import { validatePlant } from './validate-plant';
+import * as v from 'valibot';
+import { NewPlantSchema } from './schemas';
+import { plainlyValid, validatePlant } from './validate-plant';
 
 const RANGE = 'an integer from -9223372036854775808 to 9223372036854775807';
 
@@ -137,6 +139,37 @@ describe('validatePlant', () => {
           for (const text of texts) expect(text).not.toContain(value);
         }
       }),
+    );
+  });
+
+  it('lets a plant through without the schema only when the schema accepts it', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.string().map((value) => `${value}\u0000${value}`),
+    );
+    const id = fc.oneof(
+      fc.bigInt({ min: INT64_MIN - 2n, max: INT64_MAX + 2n }),
+      fc.constantFrom(INT64_MIN, INT64_MAX, INT64_MIN - 1n, INT64_MAX + 1n, 0n),
+      fc.integer(),
+      fc.double(),
+      text,
+      fc.constant(null),
+      fc.constant(undefined),
+    );
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(id, value, value, (idValue, name, tag) => {
+        expect(plainlyValid(idValue, name, tag)).toBe(
+          v.is(NewPlantSchema, { id: idValue, name, tag }),
+        );
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

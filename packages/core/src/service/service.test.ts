@@ -9,7 +9,7 @@ import { memoryStore } from '../plant/memory-store';
 import type { NewPlant } from '../plant/plant';
 import type { PlantRequest } from '../http/request';
 import { createPlantService, isPlantService } from './service';
-import type { PlantStore } from '../plant/store';
+import type { PlantStore, StoreContext } from '../plant/store';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-bytes-long');
 const sign = (claims: Record<string, unknown> = {}) =>
@@ -258,6 +258,33 @@ describe('handle', () => {
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe('7');
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('answers 503 at the time-out for a store that never reads its signal, and hands a late reader an aborted one', async () => {
+    let context: StoreContext | undefined;
+    const service = createPlantService({
+      store: {
+        insert: (_plant, given) => {
+          context = given;
+          return new Promise(() => undefined);
+        },
+      },
+      auth: jwtBearer({ secret }),
+      storeTimeout: 20,
+      retryAfter: 3,
+    });
+    const started = performance.now();
+    const answers = await Promise.all(
+      [11, 12].map(async (id) =>
+        service.handle(plantRequest(await sign(), `{"id":${id},"name":"x"}`)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toStrictEqual([503, 503]);
+    expect(answers[0]?.headers['retry-after']).toBe('3');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(19);
+    expect(context?.signal.aborted).toBe(true);
+    expect((context?.signal.reason as { code?: string }).code).toBe('store_timeout');
+    await service.close();
   });
 
   it('tells clients the configured Retry-After when the store reports itself unavailable', async () => {

@@ -10,6 +10,7 @@ import { InternalServerError } from '../errors/server-errors';
 import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
+import { deadlineList } from '../plant/store-deadlines';
 import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
 import { parsePlantBody } from '../body/read-plant-body';
 import type { Principal } from '../auth/principal';
@@ -68,7 +69,12 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
   const config = resolveOptions(options);
   const isRoutePath = routeMatcher(config);
   const bodyLimits = { limitBytes: config.bodyLimit, timeoutMs: config.bodyTimeout };
-  const storeLimits = { timeoutMs: config.storeTimeout, retryAfter: config.retryAfter };
+  const deadlines = deadlineList();
+  const storeLimits = {
+    timeoutMs: config.storeTimeout,
+    retryAfter: config.retryAfter,
+    deadlines,
+  };
 
   const observed = config.onRejected !== undefined || config.onError !== undefined;
   const acceptsDpop = config.accepts?.dpop !== undefined;
@@ -164,6 +170,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       ]);
     },
     async close() {
+      deadlines.stop();
       await Promise.all([
         typeof config.auth === 'function' ? undefined : config.auth.close(),
         config.store.close?.(),
