@@ -65,7 +65,7 @@ export class StoreCall implements StoreContext, Cancellation, Deadline {
       const pending = store.insert(plant, this) as Promise<InsertResult> | InsertResult;
       if (typeof (pending as Partial<Promise<InsertResult>> | undefined)?.then === 'function') {
         (pending as Promise<InsertResult>).then(resolve, reject);
-      } else resolve(pending as InsertResult);
+      } else resolve(pending);
     });
   }
 

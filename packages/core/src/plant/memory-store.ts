@@ -53,7 +53,7 @@ export function memoryStore(): MemoryStore {
     insert(plant: NewPlant, context: StoreContext): Promise<InsertResult> {
       // Check and set run in one synchronous step, so concurrent inserts of one id cannot interleave.
       const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(cancelled.reason as Error);
+      if (cancelled.aborted) return Promise.reject(cancelled.reason);
       const key = keyOf(plant.id);
       const existing = plants.get(key);
       if (existing !== undefined) return Promise.resolve({ created: false, existing });
