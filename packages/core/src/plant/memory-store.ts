@@ -53,7 +53,12 @@ export function memoryStore(): MemoryStore {
     insert(plant: NewPlant, context: StoreContext): Promise<InsertResult> {
       // Check and set run in one synchronous step, so concurrent inserts of one id cannot interleave.
       const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(cancelled.reason);
+      if (cancelled.aborted) {
+        const { reason } = cancelled;
+        return Promise.reject(
+          reason instanceof Error ? reason : new Error('aborted', { cause: reason }),
+        );
+      }
       const key = keyOf(plant.id);
       const existing = plants.get(key);
       if (existing !== undefined) return Promise.resolve({ created: false, existing });
