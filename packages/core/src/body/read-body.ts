@@ -3,6 +3,7 @@ import {
   PayloadTooLargeError,
   RequestTimeoutError,
 } from '../errors/client-errors';
+import type { Deadline, DeadlineList } from '../common/deadline-list';
 import type { BodySource } from '../http/request';
 
 /** Limits of one body read. */
@@ -13,6 +14,8 @@ export interface ReadLimits {
   readonly timeoutMs: number;
   /** Fires when the client goes away. */
   readonly signal?: AbortSignal | undefined;
+  /** A service's body deadlines, so that a Node stream's time-out needs no timer of its own. */
+  readonly deadlines?: DeadlineList | undefined;
 }
 
 /** The subset of a Node readable stream the fast path uses. */
@@ -126,7 +129,8 @@ function readNodeStream(stream: NodeReadable, limits: ReadLimits): Promise<Uint8
   return new Promise((resolve, reject) => {
     const chunks = new Chunks(limits.limitBytes);
     const finish = (error: unknown, value?: Uint8Array): void => {
-      clearTimeout(timer);
+      if (deadline === undefined) clearTimeout(timer);
+      else limits.deadlines?.remove(deadline);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);
@@ -150,10 +154,20 @@ function readNodeStream(stream: NodeReadable, limits: ReadLimits): Promise<Uint8
     // 'close' before 'end' means the client went away mid-body.
     const onClose = (): void => finish(aborted());
     const onAbort = (): void => finish(aborted(limits.signal?.reason));
-    const timer = setTimeout(
-      () => finish(new RequestTimeoutError(limits.timeoutMs)),
-      limits.timeoutMs,
-    );
+    const onTimeout = (): void => finish(new RequestTimeoutError(limits.timeoutMs));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let deadline: Deadline | undefined;
+    if (limits.deadlines === undefined) timer = setTimeout(onTimeout, limits.timeoutMs);
+    else {
+      deadline = {
+        expiresAt: performance.now() + limits.timeoutMs,
+        expire: onTimeout,
+        previous: undefined,
+        next: undefined,
+        listed: false,
+      };
+      limits.deadlines.add(deadline);
+    }
     if (limits.signal?.aborted === true) return finish(aborted(limits.signal.reason));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     stream.on('data', onData);

@@ -1,3 +1,4 @@
+import type { DeadlineList } from '../common/deadline-list';
 import { decodeUtf8 } from './decode-utf8';
 import { InvalidBodyError, PayloadTooLargeError } from '../errors/client-errors';
 import type { NewPlant } from '../plant/plant';
@@ -11,6 +12,8 @@ import { candidateFromParsed } from './parsed-body';
 export interface BodyLimits {
   readonly limitBytes: number;
   readonly timeoutMs: number;
+  /** The service's body deadlines (one timer for all bodies in flight). */
+  readonly deadlines?: DeadlineList | undefined;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function parsePlantBody(
     } else
       throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
   }
-  const raw = await readBody(body, { ...limits, signal: request.signal });
+  const { signal } = request;
+  const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
   return validatePlant(readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw)));
 }

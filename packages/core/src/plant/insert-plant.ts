@@ -5,7 +5,7 @@ import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from './store';
 import type { Cancellation } from './cancellation';
-import { type Deadline, type DeadlineList } from './store-deadlines';
+import { type Deadline, type DeadlineList } from '../common/deadline-list';
 import { isTransientFailure } from './transient-failure';
 
 /** How long the store may take, what a client is told to wait when it cannot answer. */

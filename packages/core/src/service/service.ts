@@ -10,7 +10,7 @@ import { InternalServerError } from '../errors/server-errors';
 import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
-import { deadlineList } from '../plant/store-deadlines';
+import { deadlineList } from '../common/deadline-list';
 import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
 import { parsePlantBody } from '../body/read-plant-body';
 import type { Principal } from '../auth/principal';
@@ -68,12 +68,17 @@ export interface PlantService {
 export function createPlantService(options: PlantServiceOptions): PlantService {
   const config = resolveOptions(options);
   const isRoutePath = routeMatcher(config);
-  const bodyLimits = { limitBytes: config.bodyLimit, timeoutMs: config.bodyTimeout };
-  const deadlines = deadlineList();
+  const bodyDeadlines = deadlineList();
+  const bodyLimits = {
+    limitBytes: config.bodyLimit,
+    timeoutMs: config.bodyTimeout,
+    deadlines: bodyDeadlines,
+  };
+  const storeDeadlines = deadlineList();
   const storeLimits = {
     timeoutMs: config.storeTimeout,
     retryAfter: config.retryAfter,
-    deadlines,
+    deadlines: storeDeadlines,
   };
 
   const observed = config.onRejected !== undefined || config.onError !== undefined;
@@ -170,7 +175,8 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
       ]);
     },
     async close() {
-      deadlines.stop();
+      storeDeadlines.stop();
+      bodyDeadlines.stop();
       await Promise.all([
         typeof config.auth === 'function' ? undefined : config.auth.close(),
         config.store.close?.(),

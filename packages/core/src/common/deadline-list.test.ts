@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { type Deadline, deadlineList } from './store-deadlines';
+import { type Deadline, deadlineList } from './deadline-list';
 
 function call(expiresAt: number, expired: string[], name: string): Deadline {
   return {
