@@ -1,6 +1,7 @@
 /**
- * A plant as a client creates it: the body of `POST /plants` after validation. Records are
- * null-prototype objects, so nothing inherited from `Object.prototype` can pass for a field.
+ * A plant as a client creates it: the body of `POST /plants` after validation. Records inherit
+ * nothing (their prototype chain ends in an empty object), so nothing of `Object.prototype` can pass
+ * for a field.
  */
 export interface NewPlant {
   /** The int64 id, exact: never rounded through a float. */

@@ -14,9 +14,13 @@ const candidate = (fields: Record<string, unknown>): PlantCandidate =>
   Object.assign(Object.create(null) as PlantCandidate, fields);
 
 describe('validatePlant', () => {
-  it('returns a frozen null-prototype record with exactly id and name when there is no tag', () => {
+  it('returns a frozen record that inherits nothing, with exactly id and name when there is no tag', () => {
     const plant = validatePlant(candidate({ id: 1n, name: 'Fern' }));
-    expect(Object.getPrototypeOf(plant)).toBeNull();
+    const prototype: unknown = Object.getPrototypeOf(plant);
+    expect(Object.getPrototypeOf(prototype)).toBeNull();
+    expect(Reflect.ownKeys(prototype as object)).toStrictEqual([]);
+    expect(Object.isFrozen(prototype)).toBe(true);
+    expect('toString' in plant).toBe(false);
     expect(Object.isFrozen(plant)).toBe(true);
     expect(Reflect.ownKeys(plant)).toStrictEqual(['id', 'name']);
     expect('tag' in plant).toBe(false);

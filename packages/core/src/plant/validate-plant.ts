@@ -56,7 +56,7 @@ function toFieldIssue(field: Field, issue: v.BaseIssue<unknown>): FieldIssue {
  * Validates a candidate against {@link NewPlantSchema}, reporting every offending field at once.
  *
  * @param candidate - what a JSON reader found for `id`, `name` and `tag`
- * @returns a fresh, frozen, null-prototype `{ id, name, tag? }`; nothing else is copied
+ * @returns a fresh, frozen `{ id, name, tag? }` that inherits nothing; nothing else is copied
  * @throws {@link InvalidBodyError} with one {@link FieldIssue} per offending field (order id, name,
  *   tag) and a message listing them; its `code` is the first issue's (`field_missing`,
  *   `id_not_integer`, `id_out_of_range`, `string_contains_nul` or `schema_mismatch`)
@@ -83,12 +83,29 @@ export function validatePlant(candidate: PlantCandidate): NewPlant {
   }
   // Built from what was read above, not valibot's output: that is a plain `{}`, where an absent `tag`
   // would be looked up on a possibly polluted Object.prototype. The schema transforms nothing.
-  const plant = Object.create(null) as { id: bigint; name: string; tag?: string };
-  plant.id = id as bigint;
-  plant.name = name as string;
-  if (tag !== undefined) plant.tag = tag as string;
-  return Object.freeze(plant);
+  return new ValidPlant(id as bigint, name as string, tag as string | undefined);
 }
+
+/**
+ * A validated plant: frozen, and inheriting nothing, as its prototype is empty, frozen and has no
+ * prototype of its own. A class rather than `Object.create(null)`: V8 keeps null-prototype objects
+ * in dictionary mode, where `Object.freeze` alone cost about 0.5 µs a request; this costs a tenth.
+ */
+class ValidPlant implements NewPlant {
+  declare readonly id: bigint;
+  declare readonly name: string;
+  declare readonly tag?: string;
+
+  constructor(id: bigint, name: string, tag: string | undefined) {
+    (this as { id: bigint }).id = id;
+    (this as { name: string }).name = name;
+    if (tag !== undefined) (this as { tag?: string }).tag = tag;
+    Object.freeze(this);
+  }
+}
+Object.setPrototypeOf(ValidPlant.prototype, null);
+Reflect.deleteProperty(ValidPlant.prototype, 'constructor');
+Object.freeze(ValidPlant.prototype);
 
 /**
  * {@link NewPlantSchema}'s checks, written out: an int64 `bigint` id, a `name` and an optional `tag`
