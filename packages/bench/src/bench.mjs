@@ -2,7 +2,7 @@
 // rounds, and write docs/performance.md and docs/performance.svg. Settings are in the environment,
 // see the Method section of docs/performance.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -17,9 +17,17 @@ import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
 import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
 import { withKeptSections } from './lib/kept-section.mjs';
-import { consoleRatios, consoleTable, markdown, ratios } from './lib/report.mjs';
+import { dpopClient, dpopHeaders } from './lib/dpop-load.mjs';
+import {
+  consoleRatios,
+  consoleTable,
+  consoleTargets,
+  markdown,
+  ratios,
+  targetRows,
+} from './lib/report.mjs';
 import { median, spread } from './lib/stats.mjs';
-import { COMPARISONS, SETUPS } from './setups.mjs';
+import { COMPARISONS, ROUTE_REFERENCE, SETUPS, TARGETS } from './setups.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const BENCH = join(import.meta.dirname, '..');
@@ -40,6 +48,9 @@ const options = {
   connections: setting('BENCH_CONNECTIONS', 50),
   memory: process.env.BENCH_MEMORY === '1' || process.argv.includes('--memory'),
   memorySeconds: setting('BENCH_MEMORY_SECONDS', 60),
+  // Proofs signed before each round of the DPoP setup, per second of the round: above what one core
+  // verifies, so a round never runs out (it would answer 401 to the replays).
+  dpopRate: setting('BENCH_DPOP_RATE', 12_000),
   coldRuns: setting('BENCH_COLD_RUNS', 7),
   only: process.env.BENCH_ONLY?.split(',').filter(Boolean),
   databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
@@ -167,7 +178,7 @@ async function main() {
     const byId = new Map(setups.map((s) => [s.id, s]));
     const token = await signToken();
     const checked = await checkAnswers(
-      servers.map((s) => ({ ...s, kind: byId.get(s.id).kind })),
+      servers.filter((s) => !byId.get(s.id).dpop).map((s) => ({ ...s, kind: byId.get(s.id).kind })),
       {
         valid: token,
         otherIssuer: await signToken({ issuer: `${ISSUER}other` }),
@@ -176,8 +187,17 @@ async function main() {
     );
     log(`Answers checked: ${checked}, all alike.`);
 
-    const run = (server, seconds) =>
-      load({ url: server.url, seconds, connections: options.connections, token: () => token });
+    const dpop = setups.some((s) => s.dpop) ? await dpopClient() : undefined;
+    const run = async (server, seconds) =>
+      load({
+        url: server.url,
+        seconds,
+        connections: options.connections,
+        token: () => token,
+        headers: byId.get(server.id).dpop
+          ? await dpopHeaders(dpop, seconds, options.dpopRate)
+          : undefined,
+      });
     if (options.warmup > 0) {
       for (const server of servers) await run(server, options.warmup);
       log(`Warmed up: ${options.warmup} s each.`);
@@ -188,10 +208,20 @@ async function main() {
       const line = [];
       for (const server of servers) {
         await sleep(200);
+        // Signed before the round's clocks start: a client's proofs are not the server's work.
+        const headers = byId.get(server.id).dpop
+          ? await dpopHeaders(dpop, options.seconds, options.dpopRate)
+          : undefined;
         const before = cpuMicros(server.pid);
         const machineBefore = machineMicros();
         const selfBefore = process.cpuUsage();
-        const result = await run(server, options.seconds);
+        const result = await load({
+          url: server.url,
+          seconds: options.seconds,
+          connections: options.connections,
+          token: () => token,
+          headers,
+        });
         const serverCpu = cpuMicros(server.pid) - before;
         const self = process.cpuUsage(selfBefore);
         const machine = machineMicros();
@@ -244,7 +274,15 @@ async function main() {
 
   const memoryResults = [];
   if (options.memory) {
-    for (const id of ['node-plant', 'express5-plant']) {
+    // Every adapter, on each supported major of its framework.
+    for (const id of [
+      'node-plant',
+      'express5-plant',
+      'express4-plant',
+      'koa3-plant',
+      'koa2-plant',
+      'fastify-plant',
+    ]) {
       const setup = setups.find((s) => s.id === id);
       if (setup === undefined) continue;
       log(`Memory check: ${id}, ${options.memorySeconds} s…`);
@@ -264,10 +302,13 @@ async function main() {
   }
 
   const ratioList = ratios(results, COMPARISONS);
+  const targets = targetRows(results, TARGETS, ROUTE_REFERENCE);
   log('');
   log(consoleTable(results));
   log('');
   log(consoleRatios(ratioList));
+  log('');
+  log(consoleTargets(targets));
   for (const m of memoryResults) {
     log(
       `memory ${m.id}: RSS ${(m.rssEarly / 1e6).toFixed(1)} MB at ${m.early} s, ${(m.rssEnd / 1e6).toFixed(1)} MB at ${m.seconds} s (${(m.growth * 100).toFixed(1)}%)`,
@@ -323,6 +364,7 @@ async function main() {
     const run = {
       results,
       ratioList,
+      targets,
       memoryResults,
       cold,
       machine,
@@ -331,6 +373,7 @@ async function main() {
       date,
       durationS,
     };
+    mkdirSync(docsDir, { recursive: true });
     const page = join(docsDir, 'performance.md');
     const old = existsSync(page) ? readFileSync(page, 'utf8') : '';
     writeFileSync(page, withKeptSections(markdown(run), old));

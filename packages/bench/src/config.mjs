@@ -7,6 +7,8 @@ export const SECRET = 'plantstore-bench-secret-0123456789abcdef';
 export const ISSUER = 'https://id.bench.test/';
 /** The `aud` every server requires. */
 export const AUDIENCE = 'https://plants.bench.test';
+/** The origin the DPoP server is told it is served at: every proof's `htu` starts with it. */
+export const PUBLIC_URL = 'https://plants.bench.test';
 /** Servers listen here only. */
 export const HOST = '127.0.0.1';
 /** Connections in each `pg` Pool, ours and the hand-written one alike. */
@@ -15,13 +17,19 @@ export const POOL_SIZE = 10;
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
- * Signs a bearer token as a client would hold it: HS256, with `iss`, `aud`, `sub`, `iat`, `exp`.
+ * Signs a bearer token as a client would hold it: HS256, with `iss`, `aud`, `sub`, `iat`, `exp`;
+ * `jkt` binds it to a DPoP key (`cnf.jkt`).
  *
- * @param {{ issuer?: string, audience?: string, subject?: string }} [claims]
+ * @param {{ issuer?: string, audience?: string, subject?: string, jkt?: string }} [claims]
  * @returns {Promise<string>}
  */
-export function signToken({ issuer = ISSUER, audience = AUDIENCE, subject = 'bench-client' } = {}) {
-  return new SignJWT({ scope: 'plants:write' })
+export function signToken({
+  issuer = ISSUER,
+  audience = AUDIENCE,
+  subject = 'bench-client',
+  jkt,
+} = {}) {
+  return new SignJWT({ scope: 'plants:write', ...(jkt === undefined ? {} : { cnf: { jkt } }) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(audience)

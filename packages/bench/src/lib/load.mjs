@@ -19,6 +19,8 @@ export function freshBody() {
  * @param {() => string} options.token - the bearer token of the next request
  * @param {() => string} [options.body] - the body of the next request; default a fresh id each time
  * @param {boolean} [options.sameToken] - true when `token` always answers the same (headers built once)
+ * @param {() => Record<string, string>} [options.headers] - every request's own headers (DPoP proofs),
+ *   instead of the bearer token's
  */
 export async function load({
   url,
@@ -27,15 +29,22 @@ export async function load({
   token,
   body = freshBody,
   sameToken = true,
+  headers: nextHeaders,
 }) {
-  const headers = { authorization: `Bearer ${token()}`, 'content-type': 'application/json' };
-  const setupRequest = sameToken
-    ? (request) => ({ ...request, body: body() })
-    : (request) => ({
-        ...request,
-        headers: { ...headers, authorization: `Bearer ${token()}` },
-        body: body(),
-      });
+  const headers =
+    nextHeaders === undefined
+      ? { authorization: `Bearer ${token()}`, 'content-type': 'application/json' }
+      : nextHeaders();
+  const setupRequest =
+    nextHeaders !== undefined
+      ? (request) => ({ ...request, headers: nextHeaders(), body: body() })
+      : sameToken
+        ? (request) => ({ ...request, body: body() })
+        : (request) => ({
+            ...request,
+            headers: { ...headers, authorization: `Bearer ${token()}` },
+            body: body(),
+          });
   const result = await autocannon({
     url,
     connections,
