@@ -8,6 +8,7 @@ import {
 } from '@plantstore/core';
 import { abortError } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
+import { createSchema } from './create-schema';
 import { mapStoreError } from './map-error';
 import { schemaSql } from './schema';
 import { sqlRunner } from './sql-runner';
@@ -52,8 +53,6 @@ export interface PostgresStore extends PlantStore {
 
 const OPTION_NAMES = new Set(['client', 'table']);
 const CREATED: InsertResult = Object.freeze({ created: true });
-// PostgreSQL's race on concurrent CREATE TABLE IF NOT EXISTS: a duplicate in the catalogue.
-const SCHEMA_RACE_CODES = new Set(['23505', '42P07']);
 
 /**
  * A {@link PlantStore} on PostgreSQL: a `pg` Pool for servers (and Postgres-wire distributed
@@ -143,16 +142,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       }
     },
     async ensureSchema() {
-      const ddl = schemaSql(tableName);
-      try {
-        await runner.exec(ddl);
-      } catch (error) {
-        if (!SCHEMA_RACE_CODES.has(codeOf(error))) throw mapStoreError(error);
-        // Another instance created the table at the same moment; now it exists.
-        await runner.exec(ddl).catch((again: unknown) => {
-          throw mapStoreError(again);
-        });
-      }
+      await createSchema(runner, [schemaSql(tableName)]).catch((error: unknown) => {
+        throw mapStoreError(error);
+      });
     },
     async ready() {
       if (closed) throw closedError();
@@ -183,11 +175,6 @@ function plantOf(row: unknown, expectedId: bigint): NewPlant {
   plant.name = name;
   if (tag !== null) plant.tag = tag;
   return Object.freeze(plant);
-}
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
 }
 
 function closedError(): ServiceUnavailableError {

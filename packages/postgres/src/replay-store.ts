@@ -7,6 +7,7 @@ import {
 } from '@plantstore/core';
 import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
+import { createSchema, sqlStateOf } from './create-schema';
 import { mapStoreError } from './map-error';
 import { DEFAULT_REPLAY_TABLE, replaySchemaStatements, replayTableNames } from './replay-schema';
 import { sqlRunner } from './sql-runner';
@@ -64,8 +65,6 @@ export interface PostgresReplayStore extends ReplayStore {
 }
 
 const OPTION_NAMES = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
-// PostgreSQL's race on concurrent CREATE … IF NOT EXISTS: a duplicate in the catalogue.
-const SCHEMA_RACE_CODES = new Set(['23505', '42P07']);
 const UNDEFINED_TABLE = '42P01';
 
 /**
@@ -139,20 +138,9 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   let pruning: Promise<unknown> | undefined;
   let warned = false;
 
-  const createSchema = async (): Promise<void> => {
-    for (const statement of replaySchemaStatements(tableName)) {
-      try {
-        await runner.exec(statement);
-      } catch (error) {
-        if (!SCHEMA_RACE_CODES.has(codeOf(error))) throw error;
-        // Another instance created it at the same moment; now it exists.
-        await runner.exec(statement);
-      }
-    }
-  };
   // Calls that find the table missing at once share one creation.
   const createOnce = (): Promise<void> => {
-    creating ??= createSchema().finally(() => {
+    creating ??= createSchema(runner, replaySchemaStatements(tableName)).finally(() => {
       creating = undefined;
     });
     return creating;
@@ -171,7 +159,7 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
       try {
         rows = await runner.write(rememberSql, values, cancelled);
       } catch (error) {
-        if (cancelled.aborted || codeOf(error) !== UNDEFINED_TABLE) throw error;
+        if (cancelled.aborted || sqlStateOf(error) !== UNDEFINED_TABLE) throw error;
         await raceAbort(createOnce(), cancelled);
         rows = await runner.write(rememberSql, values, cancelled);
       }
@@ -235,7 +223,7 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
       try {
         await runner.exec(probeSql);
       } catch (error) {
-        if (codeOf(error) !== UNDEFINED_TABLE) throw mapStoreError(error, 'replay');
+        if (sqlStateOf(error) !== UNDEFINED_TABLE) throw mapStoreError(error, 'replay');
         await ensureSchema();
       }
     },
@@ -275,11 +263,6 @@ function millis(value: number): string {
     );
   }
   return String(value);
-}
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
 }
 
 function closedError(): ServiceUnavailableError {
