@@ -36,8 +36,8 @@ export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';
 export { memoryStore } from './plant/memory-store';
 export type { MemoryStore } from './plant/memory-store';
 export type { InsertResult, PlantStore, StoreContext } from './plant/store';
-export { cancellation } from './plant/cancellation';
-export type { Cancellation } from './plant/cancellation';
+export { cancellation } from './common/cancellation';
+export type { Cancellation } from './common/cancellation';
 export type { NewPlant, Plant } from './plant/plant';
 
 export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';

@@ -4,8 +4,8 @@ import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-e
 import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from './store';
-import type { Cancellation } from './cancellation';
-import { type Deadline, type DeadlineList } from '../common/deadline-list';
+import type { DeadlineList } from '../common/deadline-list';
+import { TimedCall } from '../common/timed-call';
 import { isTransientFailure } from './transient-failure';
 
 /** How long the store may take, what a client is told to wait when it cannot answer. */
@@ -21,72 +21,25 @@ export interface StoreLimits {
  * list. Its `signal` is built only when a store reads it: Node 20 takes microseconds to make one, and
  * most stores never read it, or follow the time-out through `cancellation(context)` instead.
  */
-export class StoreCall implements StoreContext, Cancellation, Deadline {
-  previous: Deadline | undefined = undefined;
-  next: Deadline | undefined = undefined;
-  listed = false;
-  /** The 503 of the time-out, once it passed. */
-  reason: ServiceUnavailableError | undefined = undefined;
-  private controller: AbortController | undefined = undefined;
-  private reject: ((error: unknown) => void) | undefined = undefined;
-  private listeners: (() => void)[] | undefined = undefined;
-
+export class StoreCall extends TimedCall<InsertResult> implements StoreContext {
   constructor(
     readonly principal: Principal,
-    readonly expiresAt: number,
+    expiresAt: number,
     private readonly retryAfter: number,
-  ) {}
-
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.reason !== undefined) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
+  ) {
+    super(expiresAt);
   }
 
-  get aborted(): boolean {
-    return this.reason !== undefined;
-  }
-
-  onAbort(listener: () => void): () => void {
-    if (this.reason !== undefined) return noop;
-    (this.listeners ??= []).push(listener);
-    return () => {
-      const index = this.listeners?.indexOf(listener) ?? -1;
-      if (index !== -1) this.listeners?.splice(index, 1);
-    };
-  }
-
-  /** Runs the store, settling with it, or with the time-out's 503 when the deadline comes first. */
   run(store: PlantStore, plant: NewPlant): Promise<InsertResult> {
-    return new Promise<InsertResult>((resolve, reject) => {
-      this.reject = reject;
-      const pending = store.insert(plant, this) as Promise<InsertResult> | InsertResult;
-      if (typeof (pending as Partial<Promise<InsertResult>> | undefined)?.then === 'function') {
-        (pending as Promise<InsertResult>).then(resolve, reject);
-      } else resolve(pending);
+    return this.settle(() => store.insert(plant, this));
+  }
+
+  protected timedOut(): ServiceUnavailableError {
+    return new ServiceUnavailableError('store_timeout', 'The store did not answer in time.', {
+      retryAfter: this.retryAfter,
     });
   }
-
-  expire(): void {
-    this.reason = new ServiceUnavailableError(
-      'store_timeout',
-      'The store did not answer in time.',
-      {
-        retryAfter: this.retryAfter,
-      },
-    );
-    // The store hears of it (and cancels its statement) before the client is answered.
-    const listeners = this.listeners;
-    this.listeners = undefined;
-    if (listeners !== undefined) for (const listener of listeners) listener();
-    this.controller?.abort(this.reason);
-    this.reject?.(this.reason);
-  }
 }
-
-const noop = (): void => undefined;
 
 /**
  * Creates a plant through the store and decides the outcome: created, a replay of the same plant

@@ -1,5 +1,5 @@
 import type { NewPlant } from './plant';
-import { cancellation } from './cancellation';
+import { cancellation } from '../common/cancellation';
 import type { InsertResult, PlantStore, StoreContext } from './store';
 
 /** A {@link PlantStore} in a `Map`, with a look into what it holds for tests. */

@@ -307,6 +307,27 @@ describe('DPoP (RFC 9449) on the node entry', () => {
     )(await send(url, { authorization: `DPoP ${token}`, dpop: mac }));
   });
 
+  it('checks a proof whose header it has seen before as fully as the first: key binding and signature', async () => {
+    const { url } = await start(true);
+    const token = await bound();
+    expect((await send(url, await client.headers(token, { url: HTU }))).status).toBe(200);
+    // The same header, now beside a token bound to another key.
+    proofError(
+      'dpop_proof_key_mismatch',
+      'The DPoP proof key is not the key the token is bound to',
+    )(await send(url, await client.headers(await bound({}, other), { url: HTU })));
+    // The same header, over a signature made by another key.
+    const forged = await client.proof(
+      { url: HTU, token },
+      { signWith: await createDpopClient('ES256') },
+    );
+    proofError(
+      'dpop_proof_signature_invalid',
+      'The DPoP proof signature does not verify',
+    )(await send(url, { authorization: `DPoP ${token}`, dpop: forged }));
+    expect((await send(url, await client.headers(token, { url: HTU }))).status).toBe(200);
+  });
+
   it('refuses two DPoP headers', async () => {
     const { url } = await start(true);
     const token = await bound();

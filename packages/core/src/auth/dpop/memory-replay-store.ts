@@ -1,5 +1,6 @@
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { wholeNumber } from '../../options/check-options';
+import { cancellation } from '../../common/cancellation';
 import type { ReplayContext, ReplayStore } from './replay-store';
 
 /** Options of {@link memoryReplayStore}. */
@@ -54,10 +55,12 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
   };
 
   return {
-    remember(key: string, expiresAt: number, { now, signal }: ReplayContext): Promise<boolean> {
+    remember(key: string, expiresAt: number, context: ReplayContext): Promise<boolean> {
+      const { now } = context;
       // As a plant store does: the service has answered 503 already, and a key remembered now
       // would refuse a proof that was never used.
-      if (signal.aborted) return Promise.reject(abortReason(signal));
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) return Promise.reject(abortReason(cancelled.reason));
       const seen = keys.get(key);
       if (seen !== undefined && seen > now) return Promise.resolve(false);
       sweepFront(now);
@@ -86,8 +89,7 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
   };
 }
 
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
+function abortReason(reason: unknown): Error {
   return reason instanceof Error
     ? reason
     : new Error('The replay check was aborted.', { cause: reason });

@@ -11,17 +11,18 @@ import type { AuthRequest } from '../authenticator';
 import { compactJwsDefect } from '../jwt/compact-jws';
 import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
 import type { InvalidDpopProofCode } from '../../errors/error-codes';
-import { isPlantStoreError } from '../../errors/plant-store-error';
-import { ServiceUnavailableError } from '../../errors/server-errors';
+import { deadlineList } from '../../common/deadline-list';
 import type { DpopConfig } from './dpop-options';
 import { jwkThumbprint } from './jwk-thumbprint';
+import { rememberWithin } from './replay-call';
 import { normaliseRequestUrl } from './request-url';
 
 // Members that make a JWK private or secret (RFC 7518 §6): a proof carries the public key only.
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv'];
 const PROOF_CLAIMS = ['jti', 'htm', 'htu', 'iat'];
-// A client reuses its key for every proof: importing it once saves a key parse per request.
-const MAX_KEYS_KEPT = 1000;
+// A client signs every proof with one key under one header: reading and importing it once per
+// distinct header saves a JSON parse, a thumbprint and a key lookup on each of its requests.
+const MAX_HEADERS_KEPT = 1000;
 const MAX_JTI_LENGTH = 256;
 
 function refuse(code: InvalidDpopProofCode, description: string, cause?: unknown): never {
@@ -82,19 +83,15 @@ function readProofHeader(
   return { alg, jwk, thumbprint };
 }
 
-/**
- * The proof's key as jose verifies with it: a WebCrypto key, imported once per key and algorithm
- * (a client signs every proof with one key), so no request pays for the import again.
- */
-async function proofKey(
-  keys: Map<string, CryptoKey>,
-  jwk: Record<string, unknown>,
-  alg: string,
-  thumbprint: string,
-): Promise<CryptoKey> {
-  const id = `${alg} ${thumbprint}`;
-  const kept = keys.get(id);
-  if (kept !== undefined) return kept;
+/** A proof header that passed every check, and its key as jose verifies with it. */
+interface ProofHeader {
+  readonly alg: string;
+  readonly thumbprint: string;
+  readonly key: CryptoKey;
+}
+
+/** The proof's key as a WebCrypto key, for jose. */
+async function importProofKey(jwk: Record<string, unknown>, alg: string): Promise<CryptoKey> {
   let key: CryptoKey | Uint8Array;
   try {
     key = await importJWK({ ...(jwk as JWK), ext: false }, alg);
@@ -104,9 +101,39 @@ async function proofKey(
   if (key instanceof Uint8Array || key.type !== 'public') {
     return refuse('dpop_proof_key_invalid', 'The DPoP proof must carry a public jwk');
   }
-  if (keys.size >= MAX_KEYS_KEPT) keys.clear();
-  keys.set(id, key);
   return key;
+}
+
+function refuseOtherKey(): never {
+  return refuse(
+    'dpop_proof_key_mismatch',
+    'The DPoP proof key is not the key the token is bound to',
+  );
+}
+
+/**
+ * The checked header of a proof, kept by its encoded header segment: the same bytes decode to the
+ * same header, so one that passed once passes again. A header is kept only once its key is the one
+ * the token is bound to, so a flood of made-up keys costs no imports and evicts nothing useful.
+ */
+async function checkedHeader(
+  kept: Map<string, ProofHeader>,
+  proof: string,
+  config: DpopConfig,
+  boundKey: string,
+): Promise<ProofHeader> {
+  const segment = proof.slice(0, proof.indexOf('.'));
+  const known = kept.get(segment);
+  if (known !== undefined) {
+    if (known.thumbprint !== boundKey) refuseOtherKey();
+    return known;
+  }
+  const { alg, jwk, thumbprint } = readProofHeader(proof, config);
+  if (thumbprint !== boundKey) refuseOtherKey();
+  const header: ProofHeader = { alg, thumbprint, key: await importProofKey(jwk, alg) };
+  if (kept.size >= MAX_HEADERS_KEPT) kept.clear();
+  kept.set(segment, header);
+  return header;
 }
 
 function proofFailure(error: unknown): never {
@@ -153,50 +180,20 @@ function checkClaims(payload: JWTPayload, request: AuthRequest, token: string): 
   if (htm !== request.method) {
     refuse('dpop_proof_method_mismatch', 'The DPoP proof htm is not the request method');
   }
-  const expected = request.url === undefined ? undefined : normaliseRequestUrl(request.url);
-  if (typeof htu !== 'string' || expected === undefined || normaliseRequestUrl(htu) !== expected) {
-    refuse('dpop_proof_url_mismatch', 'The DPoP proof htu is not the request URL');
+  // The same text is the same URL; only a client that writes it otherwise pays for normalising both.
+  const { url } = request;
+  if (url === undefined || htu !== url) {
+    const expected = url === undefined ? undefined : normaliseRequestUrl(url);
+    if (
+      typeof htu !== 'string' ||
+      expected === undefined ||
+      normaliseRequestUrl(htu) !== expected
+    ) {
+      refuse('dpop_proof_url_mismatch', 'The DPoP proof htu is not the request URL');
+    }
   }
   if (ath !== createHash('sha256').update(token).digest('base64url')) {
     refuse('dpop_proof_token_hash_mismatch', 'The DPoP proof ath is not the hash of this token');
-  }
-}
-
-/** Remembers the proof's id until it expires, within the replay time-out. */
-async function rememberProof(
-  config: DpopConfig,
-  key: string,
-  expiresAt: number,
-  now: number,
-): Promise<boolean> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const unavailable = (cause?: unknown) =>
-    new ServiceUnavailableError(
-      'replay_store_unavailable',
-      'The DPoP replay store did not answer.',
-      {
-        retryAfter: 1,
-        ...(cause === undefined ? {} : { cause }),
-      },
-    );
-  try {
-    return await new Promise<boolean>((resolve, reject) => {
-      timer = setTimeout(() => {
-        const error = unavailable();
-        controller.abort(error);
-        reject(error);
-      }, config.replayTimeout);
-      config.replayStore
-        .remember(key, expiresAt, { now, signal: controller.signal })
-        .then(resolve, reject);
-    });
-  } catch (error) {
-    if (isPlantStoreError(error)) throw error;
-    // A store that cannot answer must never let a proof through: 503, and the client retries.
-    throw unavailable(error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -226,14 +223,12 @@ export type DpopProofVerifier = (
  * ```
  */
 export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
-  const keys = new Map<string, CryptoKey>();
+  const headers = new Map<string, ProofHeader>();
+  // Replay-store calls wait for their time-out here: one timer for all of them.
+  const deadlines = deadlineList();
   return async (request, token, boundKey, now) => {
     const proof = readProof(request.headers('dpop'));
-    const { alg, jwk, thumbprint } = readProofHeader(proof, config);
-    if (thumbprint !== boundKey) {
-      refuse('dpop_proof_key_mismatch', 'The DPoP proof key is not the key the token is bound to');
-    }
-    const key = await proofKey(keys, jwk, alg, thumbprint);
+    const { alg, thumbprint, key } = await checkedHeader(headers, proof, config, boundKey);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(proof, key, {
@@ -259,7 +254,8 @@ export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
     // still be remembered.
     const lastAccepted = (payload.iat as number) + config.maxProofAge + config.clockTolerance;
     const expiresAt = (lastAccepted + 1) * 1000;
-    if (!(await rememberProof(config, id, expiresAt, now))) {
+    const { replayStore, replayTimeout } = config;
+    if (!(await rememberWithin(replayStore, deadlines, replayTimeout, id, expiresAt, now))) {
       refuse('dpop_proof_replayed', 'The DPoP proof was used before');
     }
   };

@@ -1,24 +1,6 @@
-import { StoreCall } from './insert-plant';
+import { TimedCall, type Cancellation } from './timed-call';
 
-/**
- * What a store needs of its time-out, read without an `AbortSignal`: whether it has passed, why, and
- * a listener for when it does. Building a signal costs Node 20 microseconds per request, which the
- * core spends only for a store that reads `context.signal`; a store on the request path that follows
- * the time-out through this costs nothing until it fires.
- */
-export interface Cancellation {
-  /** True once the time-out has passed: the client was answered 503, and nothing may be written. */
-  readonly aborted: boolean;
-  /** The error the time-out answered with (the signal's `reason`), once it passed. */
-  readonly reason: unknown;
-  /**
-   * Calls `listener` once, when the time-out passes; not at all if it has passed already (check
-   * `aborted` first), as `signal.addEventListener('abort', …)` behaves.
-   *
-   * @returns a function that removes the listener
-   */
-  onAbort(listener: () => void): () => void;
-}
+export type { Cancellation } from './timed-call';
 
 /**
  * The cancellation of a store call, or of anything else handed an `AbortSignal`: for a context the
@@ -40,7 +22,7 @@ export interface Cancellation {
  * ```
  */
 export function cancellation(context: { readonly signal: AbortSignal }): Cancellation {
-  if (context instanceof StoreCall) return context;
+  if (context instanceof TimedCall) return context;
   const { signal } = context;
   return {
     get aborted() {
