@@ -23,6 +23,7 @@ import {
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
 import { traceCreate } from './diagnostics';
+import { scheduleWarmUp } from './warm-up';
 
 const brand = Symbol.for('@plantstore/core/service');
 
@@ -74,6 +75,8 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     timeoutMs: config.bodyTimeout,
     deadlines: bodyDeadlines,
   };
+  // Compile the route's steps now, not during the first client's request.
+  scheduleWarmUp(bodyLimits);
   const storeDeadlines = deadlineList();
   const storeLimits = {
     timeoutMs: config.storeTimeout,
