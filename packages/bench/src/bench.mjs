@@ -13,6 +13,7 @@ import { AUDIENCE, DEFAULT_DATABASE_URL, ISSUER, POOL_SIZE, signToken } from './
 import { renderChart } from './lib/chart.mjs';
 import { checkAnswers } from './lib/checks.mjs';
 import { coldStart } from './lib/cold-start.mjs';
+import { FIRST_REQUESTS, firstRequests } from './lib/first-requests.mjs';
 import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
 import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
@@ -22,6 +23,7 @@ import {
   consoleRatios,
   consoleTable,
   consoleTargets,
+  firstRatiosLine,
   markdown,
   ratios,
   targetRows,
@@ -52,6 +54,7 @@ const options = {
   // verifies, so a round never runs out (it would answer 401 to the replays).
   dpopRate: setting('BENCH_DPOP_RATE', 12_000),
   coldRuns: setting('BENCH_COLD_RUNS', 7),
+  firstRuns: setting('BENCH_FIRST_RUNS', 7),
   only: process.env.BENCH_ONLY?.split(',').filter(Boolean),
   databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
   poolSize: POOL_SIZE,
@@ -301,6 +304,13 @@ async function main() {
     cold = coldStart(options.coldRuns);
   }
 
+  // Fresh servers, after the rounds and with nothing else running: the first 100 requests of each.
+  let first = [];
+  if (options.firstRuns > 0) {
+    log(`First requests: ${options.firstRuns} fresh servers each…`);
+    first = await firstRequests(setups, options.firstRuns);
+  }
+
   const ratioList = ratios(results, COMPARISONS);
   const targets = targetRows(results, TARGETS, ROUTE_REFERENCE);
   log('');
@@ -317,6 +327,14 @@ async function main() {
   for (const c of cold)
     log(
       `cold start ${c.name}: ${c.work.toFixed(1)} ms import + create, ${c.wall.toFixed(0)} ms process`,
+    );
+  for (const f of first)
+    log(
+      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms, next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th`,
+    );
+  if (firstRatiosLine(first) !== '')
+    log(
+      `first requests, Fastify's time ÷ ours (>1: Fastify takes longer): ${firstRatiosLine(first)}`,
     );
 
   const durationS = (Date.now() - startedAt) / 1000;
@@ -367,6 +385,7 @@ async function main() {
       targets,
       memoryResults,
       cold,
+      first,
       machine,
       options,
       skipped,

@@ -1,7 +1,8 @@
 // `pnpm --filter @plantstore/bench profile [setup …]`: runs setups (default: the node entry and the
 // Express 5 adapter) under load with `node --cpu-prof`, then prints where the server's CPU time goes:
 // self time by function and by module, our bundles mapped back to their TypeScript sources, and the
-// inclusive time of the route's main steps. Settings: PROFILE_SECONDS (default 10), BENCH_CONNECTIONS.
+// inclusive time of the route's main steps. Settings: PROFILE_SECONDS (default 10), BENCH_CONNECTIONS,
+// BENCH_DPOP_RATE (proofs signed per second of load, for the DPoP setup).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import console from 'node:console';
 import { signToken } from './config.mjs';
+import { dpopClient, dpopHeaders } from './lib/dpop-load.mjs';
 import { load } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
 import { SETUPS } from './setups.mjs';
@@ -22,6 +24,8 @@ const wanted =
 const STEPS = [
   'handle',
   'verify',
+  'checkedHeader',
+  'rememberWithin',
   'jwtVerify',
   'readBearerToken',
   'parsePlantBody',
@@ -144,7 +148,17 @@ for (const id of wanted) {
     env,
     nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
   });
-  const result = await load({ url: server.url, seconds, connections, token: () => token });
+  // The DPoP setup needs a proof of its own per request, signed before the load as in `pnpm bench`.
+  const headers = setup.dpop
+    ? await dpopHeaders(await dpopClient(), seconds, Number(process.env.BENCH_DPOP_RATE ?? 12_000))
+    : undefined;
+  const result = await load({
+    url: server.url,
+    seconds,
+    connections,
+    token: () => token,
+    ...(headers === undefined ? {} : { headers }),
+  });
   await server.stop();
   const file = join(
     dir,

@@ -1,4 +1,6 @@
 // The printed table and docs/performance.md.
+import { FIRST_REQUEST_SETUPS, FIRST_REQUESTS, firstRequestRatios } from './first-requests.mjs';
+import { CLOCK_TICKS } from './processes.mjs';
 import { format, megabytes } from './stats.mjs';
 
 const ratioText = (r) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : '–');
@@ -272,14 +274,43 @@ function profileSection() {
     "  answer as in the echo servers); the route's own code is about 10 µs under load, spread over the",
     '  strict JSON read, the token cache lookup (a `Map` keyed by the whole token), the memory store and',
     "  garbage collection of the request's promises.",
-    '- **Token cache off**: jose verifies every request through WebCrypto, and its HMAC is about 85% of',
-    "  the main thread's CPU in that setup; the hand-written server pays the same call. What we add on a",
-    '  miss (the compact-JWS pre-check, the type and subject checks, the frozen principal) is a few µs of',
-    '  the 50–75 µs jose takes here, so the ratio sits near 1 and moves with the noise of the machine.',
-    '- **DPoP** cannot come within 1.5× of a cached bearer request: one ES256 signature verification of',
-    '  the proof, 133 µs through jose and WebCrypto here (70 µs with a synchronous `node:crypto.verify`),',
-    '  is several times the whole bearer request. The rest of the proof check (its header, the RFC 7638',
-    '  thumbprint, `ath`, the replay store) is a few µs. See also the in-process figures below.',
+    '- **Token cache off** (`node-plant-nocache` against `node-hand`): of the 76 µs the main thread',
+    "  spends per request on a cache miss, the profile puts 32 µs in `node:crypto`'s WebCrypto dispatch of",
+    '  the HMAC (its job, its promise, the wake-up of the thread pool), 8.5 µs in jose, 10 µs in `writev`',
+    '  and 8.4 µs in the whole of `@plantstore/core` (reading, validating, storing and answering). The',
+    '  hand-written server makes the same jose call and pays the same; what is left between the two is the',
+    "  rest of the route, our strict int64 reader and the route's headers against `JSON.parse` and",
+    "  valibot. Only a verification outside jose would move it (`node:crypto`'s synchronous HMAC costs 3.4",
+    "  µs against WebCrypto's 10 µs in a batch and 41 µs one at a time). We keep jose for every token: it",
+    '  is the verifier the contract names and the security review trusts, and the token cache is what',
+    '  makes a token seen before cheap.',
+    '- **DPoP** cannot come within 1.5× of a cached bearer request: every proof is new (its own `jti`),',
+    '  so every request pays one ES256 signature verification, which no cache can hold. Under load the',
+    '  profile of `node-plant-dpop` puts 129 µs of main-thread time on a request: 57 µs in `node:crypto`,',
+    "  of which 43 µs is WebCrypto's dispatch of the verification (its job object, its promise, the hand-off",
+    '  to the thread pool), 17 µs in `writev`, 11 µs in jose and 14 µs in the whole of `@plantstore/core`;',
+    "  the ECDSA verification itself then runs on the thread pool, about 70 µs more of the server's CPU. A",
+    '  synchronous `node:crypto.verify` costs 69 µs in all, so the proof check could shed about a third by',
+    '  leaving jose; we keep jose for every signature, as for tokens. Around the verification, the proof',
+    '  check used to cost as much again: the header decoded, its RFC 7638 thumbprint hashed and its key',
+    '  looked up on every proof, a timer and an `AbortController` per replay-store call, a character loop',
+    '  over 700 characters. A proof header is now read once per distinct header (a client signs every',
+    '  proof under one), the replay call waits on the deadline list, and the compact-JWS check is one',
+    '  linear regular expression: in-process, with 50 requests in flight, a DPoP request went from about',
+    '  165 to 139 µs of CPU (a cached bearer request: 8 µs). See also the in-process figures below.',
+    "- **First requests**: V8 compiles a function when it first runs it, so a new process's first",
+    '  request paid for compiling the whole route: about 3 ms of `service.handle` in-process. A service',
+    '  now runs its own steps once on a sample request right after it is created (the credentials read,',
+    "  jose's verification of a token signed with a throwaway key, the strict reader, validation, the",
+    "  insert's time-out handling on a store that keeps nothing, the answer; the service's own auth,",
+    '  store and hooks are never called): the first `service.handle` takes about 1.5 ms, the second 0.07',
+    "  ms. What is left is the real store's first call, WebCrypto with the real key and the framework's",
+    '  own first request.',
+    '- **PostgreSQL**: under load the profiles of `pg-plant` and `pg-hand` differ by a few µs of main-thread',
+    '  time per insert (142 against 135 µs, most of both in `writev`): `@plantstore/postgres` itself takes',
+    "  1.9 µs, and `pg` 9.8 µs against the hand-written store's 7.8 µs in `pg` plus 1.9 µs in `pg-pool`. The",
+    '  PostgreSQL server shares the two cores (the _other load_ column), which moves single rounds by more',
+    '  than that difference, so this ratio sits at 1 and its rounds fall on either side of 0.95.',
     '- **Route cost on Express** comes out below zero: `plantRouter` reads and answers for less than',
     "  `express.json()` plus `res.json()` cost the Express echo, so the route's whole job costs less than",
     "  the echo's parsing alone.",
@@ -350,6 +381,67 @@ function coldSection(cold, options) {
   ];
 }
 
+/**
+ * Fastify's time ÷ ours (above 1: Fastify takes longer), first request and next 99, as one line's
+ * list; `''` without Fastify or ours.
+ *
+ * @param {import('./first-requests.mjs').FirstResult[]} first
+ * @param {(id: string) => string} [name] - how a setup id is written
+ */
+export function firstRatiosLine(first, name = (id) => id) {
+  const list = firstRequestRatios(first);
+  if (list.length === 0) return '';
+  const figure = (r) => `${ratioText(r.value)} (runs ${r.low.toFixed(2)}–${r.high.toFixed(2)})`;
+  const pairs = list.map(
+    (r) =>
+      `${name(r.base)} ÷ ${name(r.ours)}, first request ${figure(r.first)}, next ${FIRST_REQUESTS - 1} ${figure(r.next)}`,
+  );
+  return pairs.join('; ');
+}
+
+/**
+ * @param {import('./first-requests.mjs').FirstResult[]} first
+ * @param {{ firstRuns: number }} options
+ */
+function firstSection(first, options) {
+  const out = ['## First requests', ''];
+  if (options.firstRuns === 0) return [...out, 'Not run this time (`BENCH_FIRST_RUNS=0`).', ''];
+  if (first.length === 0) {
+    const list = FIRST_REQUEST_SETUPS.map((id) => `\`${id}\``).join(', ');
+    return [...out, `Not run this time: the run has none of the setups it measures (${list}).`, ''];
+  }
+  out.push(
+    `The rounds above warm every server first; this is what they leave out. A fresh server of each setup,`,
+    `${options.firstRuns} times (the setups interleaved), answers its first ${FIRST_REQUESTS} requests with no warm-up: JIT, the first`,
+    'WebCrypto call and lazy imports fall on them. Medians; see [Method](#method).',
+    '',
+    table(
+      [
+        'setup',
+        'what it is',
+        'spawn → listening ms',
+        'first request ms',
+        `next ${FIRST_REQUESTS - 1} ms`,
+        `CPU ms to the ${FIRST_REQUESTS}th`,
+      ],
+      first.map((f) => [
+        `\`${f.id}\``,
+        f.label,
+        format(f.spawn),
+        format(f.first, 1),
+        format(f.next, 1),
+        format(f.cpu),
+      ]),
+      ['l', 'l', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+  );
+  const ratiosLine = firstRatiosLine(first, (id) => `\`${id}\``);
+  if (ratiosLine !== '')
+    out.push(`Fastify's time ÷ ours (above 1 means Fastify takes longer): ${ratiosLine}.`, '');
+  return out;
+}
+
 function machineSection(machine) {
   return [
     '## Machine and versions',
@@ -387,18 +479,29 @@ function methodSection(options) {
     '  Fastify uses a body schema, a response schema and `@fastify/jwt` in an `onRequest` hook, with its',
     '  defaults.',
     '- Ours: `plantRouter`, `plantRoutes` and `plantPlugin` on bare apps (they read the raw body',
-    '  themselves) and `createNodeHandler`, all on `memoryStore()` with `jwtBearer({ secret, issuer,',
-    '  audience })`, so the verified-token cache is on, as by default; `node-plant-nocache` turns it off',
+    '  themselves) and `createNodeHandler`, all on `memoryStore()` with',
+    '  `jwtBearer({ secret, issuer, audience })`, so the verified-token cache is on, as by default; `node-plant-nocache` turns it off',
     '  (`cache: false`). `node-plant-dpop` adds `dpop: true` (a memory replay store sized for the run):',
     '  every request carries a DPoP-bound token and a proof of its own, ES256, signed by the runner before',
     '  each round and outside its timing (`BENCH_DPOP_RATE` proofs per second of the round).',
+    '- First requests: after the rounds and the cold start, with no other server running, each setup of',
+    `  ${FIRST_REQUEST_SETUPS.map((id) => `\`${id}\``).join(', ')}`,
+    `  that the run has is spawned afresh ${options.firstRuns} times, run 1 of every setup, then run 2, and so on (after one`,
+    "  unmeasured run that warms the runner's own HTTP client). _spawn → listening_ runs from the spawn to",
+    `  the runner reading the \`{"port":N}\` line. At once the runner sends ${FIRST_REQUESTS} \`POST /plants\` one after`,
+    '  another (`node:http`, one kept-alive socket, a fresh id each, the same token), each answer checked to',
+    `  be 200: _first request_ runs from its start to the end of its answer, connection included; _next ${FIRST_REQUESTS - 1}_`,
+    "  is the sum of the others'. _CPU_ is the server's utime + stime from `/proc/<pid>/stat` after the last",
+    `  answer, start-up included, in ticks of ${format(1000 / CLOCK_TICKS)} ms. The ratios of single runs (run i of both setups,`,
+    '  seconds apart) show how firm a ratio is.',
     '- Storage: the node entry on `postgresStore` against the same entry on a hand-written store',
     '  (`INSERT … ON CONFLICT (id) DO NOTHING RETURNING id`, then a `SELECT` when nothing was inserted, the',
     '  same row), so the ratio isolates the store. PGlite runs in a fresh temporary directory; PostgreSQL through a `pg`',
     `  Pool of ${options.poolSize} in both, each in a fresh table dropped afterwards. Their CPU figure is the Node process only.`,
     '- Settings: `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_WARMUP`, `BENCH_CONNECTIONS`, `BENCH_ONLY`',
     '  (comma-separated setup ids; the docs are then not written unless `BENCH_OUT` names a directory),',
-    '  `BENCH_MEMORY=1`, `BENCH_MEMORY_SECONDS`, `BENCH_COLD_RUNS`, `BENCH_DPOP_RATE`, `DATABASE_URL`.',
+    '  `BENCH_MEMORY=1`, `BENCH_MEMORY_SECONDS`, `BENCH_COLD_RUNS`, `BENCH_FIRST_RUNS`, `BENCH_DPOP_RATE`,',
+    '  `DATABASE_URL`.',
     '- Where the time goes: `pnpm --filter @plantstore/bench profile [setup …]` runs the node entry and the',
     '  Express adapter (or the setups named) under load with `node --cpu-prof` and prints self time by',
     '  function and by module, our bundles mapped back to their TypeScript sources.',
@@ -417,6 +520,7 @@ export function markdown(run) {
     targets,
     memoryResults,
     cold,
+    first = [],
     machine,
     options,
     skipped,
@@ -430,6 +534,7 @@ export function markdown(run) {
     ...profileSection(),
     ...memorySection(memoryResults, options),
     ...coldSection(cold, options),
+    ...firstSection(first, options),
     ...machineSection(machine),
     ...methodSection(options),
   ].join('\n');
