@@ -330,7 +330,7 @@ async function main() {
     );
   for (const f of first)
     log(
-      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms, next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th`,
+      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms, next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th, ${f.requestsCpu.toFixed(1)} ms of the requests`,
     );
   if (firstRatiosLine(first) !== '')
     log(

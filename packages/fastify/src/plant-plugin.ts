@@ -62,7 +62,8 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
     }
     // A service made here is this plugin's to release; one passed in belongs to the caller.
     if (owned) scope.addHook('onClose', () => (closing ??= service.close()));
-    done();
+    // Fastify listens once every plugin is done: the first request then finds the route compiled.
+    void service.warmedUp().then(() => done());
   };
   return Object.assign(plugin, {
     service,

@@ -1,6 +1,6 @@
 import { createPlantService, memoryStore, type PlantStore } from '@plantstore/core';
 import { expectError } from '@plantstore/http-suite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plantPlugin, type PlantPluginOptions } from '../src/index';
 import { useFixture } from './fixture';
 import { majors, start } from './hosts';
@@ -48,6 +48,24 @@ describe('plantPlugin options', () => {
 
 for (const [name, fastify] of majors) {
   describe(`${name}: registrations and the service's life`, () => {
+    it("registers, and waits for the core's warm-up, while a test fakes the timers", async () => {
+      // A fresh core, whose warm-up has not run yet: registering must not wait on a faked timer.
+      vi.resetModules();
+      vi.useFakeTimers();
+      try {
+        const fresh = await import('../src/index');
+        const core = await import('@plantstore/core');
+        const app = fastify();
+        await app.register(fresh.plantPlugin({ store: core.memoryStore(), auth: fixture.auth() }));
+        await app.ready();
+        const answer = await app.inject({ method: 'POST', url: '/plants' });
+        expect(answer.statusCode).toBe(401);
+        await app.close();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('serves one service from two prefixes, and leaves closing it to its owner', async () => {
       const store = closingStore();
       const service = createPlantService({ store, auth: fixture.auth() });

@@ -5,7 +5,7 @@ import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, signToken } from '../config.mjs';
 import { freshBody } from './load.mjs';
-import { cpuMicros, startServer } from './processes.mjs';
+import { cpuMicros, startServer, threadCpuMicros } from './processes.mjs';
 import { median } from './stats.mjs';
 
 /** The setups measured, in this order, when the run has them. */
@@ -27,9 +27,9 @@ export const FIRST_REQUESTS = 100;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * @typedef {{ spawn: number, first: number, next: number, cpu: number }} FirstRun - one fresh server,
- *   in ms: spawn → port announced, the first request, the next 99 together, CPU from spawn through
- *   the last answer
+ * @typedef {{ spawn: number, first: number, next: number, cpu: number, requestsCpu: number }} FirstRun -
+ *   one fresh server, in ms: spawn → port announced, the first request, the next 99 together, CPU
+ *   from spawn through the last answer, and CPU from the port announced through the last answer
  * @typedef {{ id: string, label: string, kind: string, runs: FirstRun[] } & FirstRun} FirstResult -
  *   a setup's medians, and its runs in order
  */
@@ -82,6 +82,7 @@ async function measureOnce(setup, token) {
   const spawned = performance.now();
   const server = await startServer(setup);
   const spawn = performance.now() - spawned;
+  const listeningCpu = threadCpuMicros(server.pid);
   // One socket, kept alive: the first request pays for its connection, the next 99 do not.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -90,7 +91,8 @@ async function measureOnce(setup, token) {
     let next = 0;
     for (let i = 1; i < FIRST_REQUESTS; i += 1) next += await post(target);
     const cpu = cpuMicros(server.pid) / 1000;
-    return { spawn, first, next, cpu };
+    const requestsCpu = (threadCpuMicros(server.pid) - listeningCpu) / 1000;
+    return { spawn, first, next, cpu, requestsCpu };
   } catch (error) {
     throw new Error(`${setup.id}: first requests failed: ${String(error)}`, { cause: error });
   } finally {
@@ -129,13 +131,14 @@ export async function firstRequests(setups, runs) {
     first: median(samples[i].map((s) => s.first)),
     next: median(samples[i].map((s) => s.next)),
     cpu: median(samples[i].map((s) => s.cpu)),
+    requestsCpu: median(samples[i].map((s) => s.requestsCpu)),
     runs: samples[i],
   }));
 }
 
 /**
- * Fastify's time ÷ ours for the first request and for the next 99 (above 1: Fastify takes longer),
- * from the medians, with the lowest and highest ratio of single runs (run i of both setups ran
+ * Fastify's time ÷ ours for the first request, for the next 99 and for the CPU of all 100 (above 1:
+ * Fastify takes longer), from the medians, with the lowest and highest ratio of single runs (run i of both setups ran
  * seconds apart).
  *
  * @param {FirstResult[]} results
@@ -152,7 +155,7 @@ export function firstRequestRatios(
   return ours.flatMap((id) => {
     const mine = results.find((r) => r.id === id);
     if (mine === undefined) return [];
-    /** @param {'first' | 'next'} key */
+    /** @param {'first' | 'next' | 'requestsCpu'} key */
     const ratio = (key) => {
       const perRun = mine.runs.map((run, i) => baseline.runs[i][key] / run[key]);
       return {
@@ -161,6 +164,8 @@ export function firstRequestRatios(
         high: Math.max(...perRun),
       };
     };
-    return [{ ours: id, base, first: ratio('first'), next: ratio('next') }];
+    return [
+      { ours: id, base, first: ratio('first'), next: ratio('next'), cpu: ratio('requestsCpu') },
+    ];
   });
 }

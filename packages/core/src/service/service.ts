@@ -11,7 +11,12 @@ import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-e
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
 import { deadlineList } from '../common/deadline-list';
-import { type HookContext, type PlantServiceOptions, resolveOptions } from './service-options';
+import {
+  type HookContext,
+  type PlantServiceOptions,
+  resolveOptions,
+  type ResolvedOptions,
+} from './service-options';
 import { parsePlantBody } from '../body/read-plant-body';
 import type { Principal } from '../auth/principal';
 import {
@@ -22,8 +27,8 @@ import {
 } from '../http/request';
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
-import { traceCreate } from './diagnostics';
-import { scheduleWarmUp } from './warm-up';
+import { traceCreate, type TracedHandler } from './diagnostics';
+import { scheduleWarmUp, warmedUp } from './warm-up';
 
 const brand = Symbol.for('@plantstore/core/service');
 
@@ -45,6 +50,13 @@ export interface PlantService {
   readonly resourceMetadata: ResourceMetadataEndpoint | undefined;
   /** Warms the key set and the store's connection, for readiness probes. Rejects if either is down. */
   ready(): Promise<void>;
+  /**
+   * Resolves once the process's start-up warm-up has run: the route, once, on a sample request of its
+   * own (see docs/architecture.md), so the first client's request finds it compiled. Never rejects,
+   * and touches nothing of this service's. The Fastify plugin waits for it while it registers; a
+   * host can wait for it before it starts listening.
+   */
+  warmedUp(): Promise<void>;
   /** Releases what the auth and the store hold. */
   close(): Promise<void>;
 }
@@ -67,7 +79,25 @@ export interface PlantService {
  * ```
  */
 export function createPlantService(options: PlantServiceOptions): PlantService {
-  const config = resolveOptions(options);
+  const service = routeService(resolveOptions(options), traceCreate);
+  // Compile the route now, once per process, and not during the first client's request.
+  scheduleWarmUp(sampleService);
+  return service;
+}
+
+/** The warm-up's service: the same route, on the warm-up's own options, traced by no one. */
+function sampleService(options: PlantServiceOptions): PlantService {
+  return routeService(
+    resolveOptions(options),
+    (handler) => (request) => handler(request, undefined),
+  );
+}
+
+/** The route on checked options; `traced` wraps its handler for the diagnostics channel, or not. */
+function routeService(
+  config: ResolvedOptions,
+  traced: (handler: TracedHandler) => PlantService['handle'],
+): PlantService {
   const isRoutePath = routeMatcher(config);
   const bodyDeadlines = deadlineList();
   const bodyLimits = {
@@ -75,8 +105,6 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     timeoutMs: config.bodyTimeout,
     deadlines: bodyDeadlines,
   };
-  // Compile the route's steps now, not during the first client's request.
-  scheduleWarmUp(bodyLimits);
   const storeDeadlines = deadlineList();
   const storeLimits = {
     timeoutMs: config.storeTimeout,
@@ -108,7 +136,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
     return errorAnswer(failure, principal, bodyUnread);
   };
 
-  const handle = traceCreate(async (request, trace): Promise<PlantAnswer> => {
+  const handle = traced(async (request, trace): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     const headers = headerReader(request.headers);
     let bodyRead = false;
@@ -177,6 +205,7 @@ export function createPlantService(options: PlantServiceOptions): PlantService {
         config.store.ready?.(),
       ]);
     },
+    warmedUp,
     async close() {
       storeDeadlines.stop();
       bodyDeadlines.stop();

@@ -1,100 +1,128 @@
-import { jwtVerify, SignJWT } from 'jose';
-import { readCredentials } from '../auth/read-credentials';
-import { assertCompactJws } from '../auth/jwt/compact-jws';
-import { principalOf } from '../auth/jwt/principal-of';
-import { DEFAULT_SCOPE_CLAIMS } from '../auth/jwt/scopes';
-import { assertTokenType, DEFAULT_TOKEN_TYPES } from '../auth/jwt/token-type';
-import { assertJsonBody } from '../body/content-type';
-import { type BodyLimits, parsePlantBody } from '../body/read-plant-body';
-import { deadlineList } from '../common/deadline-list';
-import { plantAnswer } from '../http/answer';
-import { headerReader, type PlantRequest } from '../http/request';
-import { insertPlant } from '../plant/insert-plant';
+import { Readable } from 'node:stream';
+import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import type { PlantStore } from '../plant/store';
-
-// A request as a client sends it, with a token of the right shape that is never verified.
-const SAMPLE: PlantRequest = {
-  method: 'POST',
-  path: '/plants',
-  headers: {
-    authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-    'content-type': 'application/json; charset=utf-8',
-  },
-  body: new TextEncoder().encode('{"id":9007199254740993,"name":"Monstera","tag":"aroid"}'),
-};
-
-// Takes every plant and keeps none: the insert's own steps run, the service's store is never called.
-const NO_STORE: PlantStore = { insert: () => Promise.resolve({ created: true }) };
+import type { PlantService } from './service';
+import type { PlantServiceOptions } from './service-options';
 
 /**
- * jose's whole success path (decoding, the signature, the claims) and the principal built from its
- * payload, on a token signed and verified with a key made for this and then dropped: none of the
- * service's keys or key sets is touched, so this serves a JWKS as well as a secret.
+ * Makes the warm-up's own service: the route of `createPlantService`, publishing nothing on the
+ * diagnostics channel and warming nothing itself.
  */
-async function warmTokenPath(): Promise<void> {
-  const key = crypto.getRandomValues(new Uint8Array(32));
-  const token = await new SignJWT({ scope: 'plants:write' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-    .setSubject('warm-up')
-    .setIssuedAt()
-    .setExpirationTime('1m')
-    .sign(key);
-  assertCompactJws(token);
-  const { payload, protectedHeader } = await jwtVerify(token, key, {
-    algorithms: ['HS256'],
-    clockTolerance: 5,
-  });
-  assertTokenType(protectedHeader.typ, DEFAULT_TOKEN_TYPES);
-  principalOf(payload, DEFAULT_SCOPE_CLAIMS);
-}
+export type SampleServiceFactory = (options: PlantServiceOptions) => PlantService;
+
+// Takes every plant and keeps none: the insert's own steps run, no user's store is ever called.
+const NO_STORE: PlantStore = { insert: () => Promise.resolve({ created: true }) };
+const SAMPLE_BODY = '{"id":9007199254740993,"name":"Monstera","tag":"aroid"}';
+const SAMPLE_ISSUER = 'https://warm-up.invalid/';
+const SAMPLE_AUDIENCE = 'https://warm-up.invalid/plants';
+// The sample service's secret is public and guards nothing: only that service, which is made for
+// one warm-up and then closed, ever accepts the token. Signed in advance, so that no signing code
+// runs: a resource server never signs. Its claims: iss, aud, sub, scope, iat 0, no exp.
+const SAMPLE_SECRET = 'plantstore-warm-up-throwaway-secret-not-a-key';
+const SAMPLE_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6ImF0K2p3dCJ9.eyJzY29wZSI6InBsYW50czp3cml0ZSIsImlzcyI6Imh0dHBzOi8vd2FybS11cC5pbnZhbGlkLyIsImF1ZCI6Imh0dHBzOi8vd2FybS11cC5pbnZhbGlkL3BsYW50cyIsInN1YiI6Indhcm0tdXAiLCJpYXQiOjB9.71aMoidcMMs09hagMhzSVdI4wkePuqkI6ZxTNFb4poA';
+
+// Once per process: compiled code is the process's, whichever service first ran it.
+let warming: Promise<void> | undefined;
+// The warm-up while its timer has not fired: `warmedUp()` starts it at once instead.
+let pending:
+  { readonly timer: ReturnType<typeof setTimeout>; readonly run: () => void } | undefined;
 
 /**
- * Runs the route's own steps once on a sample request: the credentials read, a token's verification
- * (on a throwaway key), the content type, the strict body reader, validation, the insert's time-out
- * handling (on a store that keeps nothing) and the answer. V8 compiles a function when it first runs
- * it, so without this the first client of a new process pays for compiling the whole route (about 2
- * ms of its first request here). Nothing of the service is verified, stored or observed: its auth,
- * store, hooks and diagnostics channel are never called.
+ * Runs one sample request through a service of its own: the same route as the user's (credentials,
+ * `jwtBearer`'s verification and cache, the content type, the strict body reader, validation, the
+ * insert's time-out, the answer), on a public secret that only this service accepts and on a store
+ * that keeps nothing. V8 compiles a function when it first runs it, and compiled code is shared by every
+ * service of the process, so the first client no longer pays for compiling the route. No service
+ * of the user's is touched: not its auth, key sets, store, hooks or diagnostics channel.
  *
- * @param limits - the service's body limits
- * @returns when the steps have run; it never rejects
+ * @param sampleService - makes the warm-up's service from options
+ * @returns when the sample request has been answered and its service closed; it never rejects
  * @example
  * ```ts
- * setTimeout(() => void warmUp(bodyLimits), 0);
+ * await warmUp((options) => createPlantService(options));
  * ```
  */
-export async function warmUp(limits: BodyLimits): Promise<void> {
+export async function warmUp(sampleService: SampleServiceFactory): Promise<void> {
+  let service: PlantService | undefined;
   try {
-    const headers = headerReader(SAMPLE.headers);
-    readCredentials(headers('authorization'), false);
-    assertJsonBody(headers('content-type'), headers('content-encoding'), undefined);
-    const [plant] = await Promise.all([parsePlantBody(SAMPLE, headers, limits), warmTokenPath()]);
-    const deadlines = deadlineList();
-    const principal = Object.freeze({ subject: undefined, scopes: [], claims: {} });
-    await insertPlant(NO_STORE, plant, principal, { timeoutMs: 1000, retryAfter: 1, deadlines });
-    deadlines.stop();
-    plantAnswer(plant, principal);
+    const auth = jwtBearer({
+      secret: SAMPLE_SECRET,
+      issuer: SAMPLE_ISSUER,
+      audience: SAMPLE_AUDIENCE,
+    });
+    service = sampleService({ store: NO_STORE, auth });
+    const bytes = new TextEncoder().encode(SAMPLE_BODY);
+    const headers = {
+      authorization: `Bearer ${SAMPLE_TOKEN}`,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(bytes.length),
+    };
+    // The first verifies the token and reads a Node stream, as the Node adapters hand over; the
+    // second finds the token in the cache, as most requests do.
+    await service.handle({ method: 'POST', path: '/plants', headers, body: nodeStreamOf(bytes) });
+    await service.handle({ method: 'POST', path: '/plants', headers, body: bytes });
   } catch {
     // A warm-up that fails has only missed its purpose: the first request pays, as without it.
+  } finally {
+    await service?.close().catch(() => undefined);
+  }
+}
+
+/** A Node readable byte stream of `bytes`, like a request's body on `node:http`. */
+function nodeStreamOf(bytes: Uint8Array): Readable {
+  const stream = new Readable({ read: () => undefined });
+  stream.push(bytes);
+  stream.push(null);
+  return stream;
+}
+
+/**
+ * Schedules {@link warmUp} for the next turn of the event loop, once per process, without keeping a
+ * process alive that has nothing else to do.
+ *
+ * @param sampleService - makes the warm-up's service from options
+ * @example
+ * ```ts
+ * scheduleWarmUp(sampleService); // in createPlantService
+ * ```
+ */
+export function scheduleWarmUp(sampleService: SampleServiceFactory): void {
+  if (warming !== undefined) return;
+  let done: () => void = () => undefined;
+  warming = new Promise((resolve) => {
+    done = resolve;
+  });
+  const run = (): void => {
+    pending = undefined;
+    void warmUp(sampleService).then(done);
+  };
+  try {
+    const timer = setTimeout(run, 0);
+    if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
+    pending = { timer, run };
+  } catch {
+    // Some runtimes refuse timers outside a request (Cloudflare Workers at module scope): there the
+    // first request compiles the route, and a later service may try again.
+    warming = undefined;
   }
 }
 
 /**
- * Schedules {@link warmUp} for the next turn of the event loop, without keeping a process alive
- * that has nothing else to do.
+ * Resolves once the start-up warm-up has run, at once when none was scheduled; never rejects. A
+ * warm-up still waiting for its timer starts now, so this depends on no timer (fake timers in a
+ * host's tests) and keeps the process alive only through the warm-up's own work.
  *
- * @param limits - the service's body limits
+ * @returns when the route has run once on the warm-up's sample request
  * @example
  * ```ts
- * scheduleWarmUp(bodyLimits); // in createPlantService, once
+ * await warmedUp(); // in PlantService.warmedUp
  * ```
  */
-export function scheduleWarmUp(limits: BodyLimits): void {
-  try {
-    const timer = setTimeout(() => void warmUp(limits), 0);
-    if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
-  } catch {
-    // Some runtimes refuse timers outside a request (Cloudflare Workers at module scope): a service
-    // created there simply compiles its route on the first request.
+export function warmedUp(): Promise<void> {
+  if (pending !== undefined) {
+    clearTimeout(pending.timer);
+    pending.run();
   }
+  return warming ?? Promise.resolve();
 }
