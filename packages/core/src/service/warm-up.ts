@@ -32,9 +32,9 @@ let pending:
  * Runs one sample request through a service of its own: the same route as the user's (credentials,
  * `jwtBearer`'s verification and cache, the content type, the strict body reader, validation, the
  * insert's time-out, the answer), on a public secret that only this service accepts and on a store
- * that keeps nothing. V8 compiles a function when it first runs it, and compiled code is shared by every
- * service of the process, so the first client no longer pays for compiling the route. No service
- * of the user's is touched: not its auth, key sets, store, hooks or diagnostics channel.
+ * that keeps nothing. V8 compiles a function when it first runs it, and compiled code is shared by
+ * every service of the process, so the first client no longer pays for compiling the route. No
+ * service of the user's is touched: not its auth, key sets, store, hooks or diagnostics channel.
  *
  * @param sampleService - makes the warm-up's service from options
  * @returns when the sample request has been answered and its service closed; it never rejects
