@@ -2,7 +2,7 @@ import type { AcceptedCredentials, AuthRequest, Authenticator } from '../authent
 import { createTokenBinding } from '../dpop/token-binding';
 import { InsufficientScopeError } from '../../errors/bearer-errors';
 import { assertCompactJws } from './compact-jws';
-import { createIssuerVerifier } from './issuer-verifier';
+import { createIssuerVerifier, type VerifiedToken } from './issuer-verifier';
 import { resolveJwtBearerOptions, type JwtBearerOptions } from './jwt-bearer-options';
 import type { Principal } from '../principal';
 import { selectByIssuer } from './select-issuer';
@@ -75,14 +75,10 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
     scopes: requiredScopes,
   });
 
-  async function verifyToken(token: string): Promise<Principal> {
-    // Read once, before verifying: an entry is filed under the key set it was verified with, so a
-    // refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
-    const version = keyVersion();
-    const cached = cache?.get(token, clock(), version);
-    if (cached !== undefined) return cached;
-    assertCompactJws(token);
-    const { principal, window } = await select(token).verify(token);
+  // A verified token's principal, once its scopes are checked; kept for the next request with it.
+  // `version` was read before verifying: an entry is filed under the key set it was verified with,
+  // so a refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
+  function accept({ principal, window }: VerifiedToken, token: string, version: number): Principal {
     if (!requiredScopes.every((scope) => principal.scopes.includes(scope))) {
       throw new InsufficientScopeError(requiredScopes);
     }
@@ -90,13 +86,33 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
     return principal;
   }
 
+  // A bound token needs its proof checked before its principal is answered.
+  function checkBinding(
+    principal: Principal,
+    request: AuthRequest,
+    token: string,
+  ): Principal | Promise<Principal> {
+    const proof = binding.afterVerifying(principal, request, token, clock());
+    return proof === undefined ? principal : proof.then(() => principal);
+  }
+
   return {
-    async verify(token: string, request: AuthRequest = BEARER_REQUEST): Promise<Principal> {
-      binding.beforeVerifying(request);
-      const principal = await verifyToken(token);
-      const proof = binding.afterVerifying(principal, request, token, clock());
-      if (proof !== undefined) await proof;
-      return principal;
+    // Plain functions and one `then`, not async ones: every async layer would cost a promise and a
+    // turn of the microtask queue on every request, and a cached token needs none.
+    verify(token: string, request: AuthRequest = BEARER_REQUEST): Promise<Principal> {
+      try {
+        binding.beforeVerifying(request);
+        const version = keyVersion();
+        const cached = cache?.get(token, clock(), version);
+        if (cached !== undefined) return Promise.resolve(checkBinding(cached, request, token));
+        assertCompactJws(token);
+        return select(token)
+          .verify(token)
+          .then((verified) => checkBinding(accept(verified, token, version), request, token));
+      } catch (error) {
+        // Only this module's checks throw here, and they throw Errors.
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     accepts,
     ready: async () => {
