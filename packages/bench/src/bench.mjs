@@ -113,6 +113,42 @@ async function probePostgres() {
   }
 }
 
+/**
+ * Before a round of a PostgreSQL setup: the server writes out the pages earlier rounds left dirty
+ * (`CHECKPOINT`), then the machine goes quiet. Otherwise a setup measured right after another pays
+ * for its neighbour's inserts (the server flushing them on the cores the setup shares), and which
+ * setup that is changes with the order of the round.
+ */
+async function settleDatabase() {
+  const client = new pg.Client({
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: 3_000,
+  });
+  try {
+    await client.connect();
+    await client.query('CHECKPOINT');
+  } catch {
+    // Not a superuser (nor pg_checkpoint): waiting for a quiet machine does most of it.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  await untilQuiet();
+}
+
+/** Waits (at most `maxMs`) until the machine's busy share over 100 ms falls under `share`. */
+async function untilQuiet(share = 0.1, maxMs = 5_000) {
+  const started = performance.now();
+  let before = machineMicros();
+  while (performance.now() - started < maxMs) {
+    await sleep(100);
+    const now = machineMicros();
+    const busy = now.busy - before.busy;
+    const capacity = busy + now.idle - before.idle + now.steal - before.steal;
+    before = now;
+    if (capacity > 0 && busy / capacity < share) return;
+  }
+}
+
 async function dropTables(tables) {
   if (tables.length === 0) return;
   const client = new pg.Client({
@@ -214,7 +250,8 @@ async function main() {
       // leave work behind on a shared core, such as PostgreSQL flushing the inserts it just took.
       const order = round % 2 === 1 ? servers : [...servers].reverse();
       for (const server of order) {
-        await sleep(200);
+        if (byId.get(server.id).storage === 'postgres') await settleDatabase();
+        else await sleep(200);
         // Signed before the round's clocks start: a client's proofs are not the server's work.
         const headers = byId.get(server.id).dpop
           ? await dpopHeaders(dpop, options.seconds, options.dpopRate)
