@@ -96,12 +96,14 @@ function git(...args) {
   }
 }
 
+/** A client of the PostgreSQL setups' server, for the runner's own statements. */
+function databaseClient() {
+  return new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 3_000 });
+}
+
 /** Connects once to tell whether the PostgreSQL setups can run; answers the server version or why not. */
 async function probePostgres() {
-  const client = new pg.Client({
-    connectionString: options.databaseUrl,
-    connectionTimeoutMillis: 3_000,
-  });
+  const client = databaseClient();
   try {
     await client.connect();
     const { rows } = await client.query('SHOW server_version');
@@ -120,10 +122,7 @@ async function probePostgres() {
  * setup that is changes with the order of the round.
  */
 async function settleDatabase() {
-  const client = new pg.Client({
-    connectionString: options.databaseUrl,
-    connectionTimeoutMillis: 3_000,
-  });
+  const client = databaseClient();
   try {
     await client.connect();
     await client.query('CHECKPOINT');
@@ -151,10 +150,7 @@ async function untilQuiet(share = 0.1, maxMs = 5_000) {
 
 async function dropTables(tables) {
   if (tables.length === 0) return;
-  const client = new pg.Client({
-    connectionString: options.databaseUrl,
-    connectionTimeoutMillis: 3_000,
-  });
+  const client = databaseClient();
   try {
     await client.connect();
     for (const table of tables) await client.query(`DROP TABLE IF EXISTS "${table}"`);
