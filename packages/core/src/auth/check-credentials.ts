@@ -25,7 +25,11 @@ export function authenticate(
     : auth.verify(token, request);
 }
 
-async function verifyWith(verify: VerifyToken, token: string, request: AuthRequest) {
+async function verifyWith(
+  verify: VerifyToken,
+  token: string,
+  request: AuthRequest,
+): Promise<Principal> {
   let principal: Principal | undefined;
   try {
     principal = await verify(token, request);
