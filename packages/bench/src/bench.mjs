@@ -16,7 +16,7 @@ import { coldStart } from './lib/cold-start.mjs';
 import { FIRST_REQUESTS, firstRequests } from './lib/first-requests.mjs';
 import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
-import { cpuMicros, machineMicros, memory, startServer } from './lib/processes.mjs';
+import { cpuMicros, machineMicros, machineSpan, memory, startServer } from './lib/processes.mjs';
 import { withKeptSections } from './lib/kept-section.mjs';
 import { dpopClient, dpopHeaders } from './lib/dpop-load.mjs';
 import {
@@ -141,8 +141,7 @@ async function untilQuiet(share = 0.1, maxMs = 5_000) {
   while (performance.now() - started < maxMs) {
     await sleep(100);
     const now = machineMicros();
-    const busy = now.busy - before.busy;
-    const capacity = busy + now.idle - before.idle + now.steal - before.steal;
+    const { busy, capacity } = machineSpan(before, now);
     before = now;
     if (capacity > 0 && busy / capacity < share) return;
   }
@@ -264,13 +263,10 @@ async function main() {
         });
         const serverCpu = cpuMicros(server.pid) - before;
         const self = process.cpuUsage(selfBefore);
-        const machine = machineMicros();
-        const busy = machine.busy - machineBefore.busy;
-        const capacity =
-          busy + machine.idle - machineBefore.idle + machine.steal - machineBefore.steal;
+        const { busy, capacity, steal: stolen } = machineSpan(machineBefore, machineMicros());
         // What neither the server nor the load generator used: other work on the machine.
         const other = Math.max(0, busy - serverCpu - self.user - self.system) / capacity;
-        const steal = (machine.steal - machineBefore.steal) / capacity;
+        const steal = stolen / capacity;
         const cpu = serverCpu / result.answered;
         rounds.get(server.id).push({ ...result, cpu, other, steal });
         const warning = result.non2xx > 0 ? ` NON-2XX ${result.non2xx}` : '';

@@ -130,3 +130,16 @@ export function machineMicros() {
     steal: toMicros(steal ?? 0),
   };
 }
+
+/**
+ * The machine's CPU time between two readings of {@link machineMicros}: busy, all (busy, idle and
+ * stolen: what the cores could have run), and stolen, in microseconds.
+ *
+ * @param {ReturnType<typeof machineMicros>} before
+ * @param {ReturnType<typeof machineMicros>} after
+ */
+export function machineSpan(before, after) {
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  return { busy, steal, capacity: busy + after.idle - before.idle + steal };
+}
