@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { isPlantStoreError, type ReplayContext, type ReplayStore } from '@plantstore/core';
+import { isPlantServiceError, type ReplayContext, type ReplayStore } from '@plantstore/core';
 import { describeReplayStoreConformance, serviceUrl } from '@plantstore/core/testing';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe.skipIf(redisUrl === '')('redisReplayStore', () => {
     try {
       await client.rPush(`${prefixes.get(store)}k`, 'not a time');
       const error: unknown = await store.remember('k', T + 1, at(T)).catch((e: unknown) => e);
-      expect(isPlantStoreError(error)).toBe(false);
+      expect(isPlantServiceError(error)).toBe(false);
       expect(String(error)).toMatch(/WRONGTYPE/);
     } finally {
       await dropStore(store);
@@ -94,7 +94,7 @@ describe('redisReplayStore without a server', () => {
     const error: unknown = await redisReplayStore({ client: offline })
       .remember('k', T + 1, at(T))
       .catch((e: unknown) => e);
-    expect(isPlantStoreError(error) && [error.status, error.code, error.headers]).toEqual([
+    expect(isPlantServiceError(error) && [error.status, error.code, error.headers]).toEqual([
       503,
       'replay_store_unavailable',
       { 'retry-after': '5' },

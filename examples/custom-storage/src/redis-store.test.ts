@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { isPlantStoreError, type PlantStore, type Principal } from '@plantstore/core';
+import { isPlantServiceError, type PlantStore, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe.skipIf(redisUrl === '')('redisStore', () => {
       const error: unknown = await store
         .insert({ id: 1n, name: 'x' }, context())
         .catch((e: unknown) => e);
-      expect(isPlantStoreError(error)).toBe(false);
+      expect(isPlantServiceError(error)).toBe(false);
       expect(String(error)).toMatch(/WRONGTYPE/);
     } finally {
       await dropStore(store);
@@ -91,7 +91,7 @@ describe('redisStore without a server', () => {
     const store = redisStore({ client });
     for (const attempt of [store.insert({ id: 1n, name: 'x' }, context()), store.ready?.()]) {
       const error: unknown = await attempt?.catch((e: unknown) => e);
-      expect(isPlantStoreError(error) && error.status === 503 && error.code).toBe(
+      expect(isPlantServiceError(error) && error.status === 503 && error.code).toBe(
         'store_unavailable',
       );
     }

@@ -3,7 +3,7 @@ import {
   memoryStore,
   type NewPlant,
   type PlantStore,
-  type PlantStoreError,
+  type PlantServiceError,
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import {
@@ -27,8 +27,8 @@ describe.skipIf(deno === undefined)(`request.signal on Deno ${deno?.version}`, (
   const store = memoryStore();
   const storeSignals: AbortSignal[] = [];
   const created: NewPlant[] = [];
-  const rejected: PlantStoreError[] = [];
-  const errors: PlantStoreError[] = [];
+  const rejected: PlantServiceError[] = [];
+  const errors: PlantServiceError[] = [];
 
   // The memory store, keeping the signal the core hands it on each insert.
   const recording: PlantStore = {

@@ -8,7 +8,7 @@ import {
   memoryStore,
   type MemoryStore,
   type PlantService,
-  type PlantStoreError,
+  type PlantServiceError,
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ describe('the NestJS example app', () => {
   let app: NestExpressApplication;
   let base: string;
   let token: string;
-  const rejected: PlantStoreError[] = [];
+  const rejected: PlantServiceError[] = [];
 
   beforeAll(async () => {
     idp = await createTokenIssuer();

@@ -14,7 +14,7 @@ import {
   jwtBearer,
   memoryStore,
   type PlantServiceOptions,
-  type PlantStoreError,
+  type PlantServiceError,
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { plantRouter, protectedResourceMetadata } from '@plantstore/express';
@@ -128,7 +128,7 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
 
   const hostWith = async (rawBody: boolean) => {
     const store = memoryStore();
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     const auth = jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience });
     const route = plantRouter(
       createPlantService({

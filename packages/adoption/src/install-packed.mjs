@@ -114,8 +114,8 @@ async function main() {
     .setIssuedAt()
     .setExpirationTime('5m')
     .sign(new TextEncoder().encode(secret));
-  check('isPlantStoreError is a function', typeof isPlantStoreError, 'function');
-  check('isPlantStoreError(new Error())', isPlantStoreError(new Error('x')), false);
+  check('isPlantServiceError is a function', typeof isPlantServiceError, 'function');
+  check('isPlantServiceError(new Error())', isPlantServiceError(new Error('x')), false);
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -202,7 +202,7 @@ import Fastify from 'fastify';
 import Koa from 'koa';
 import { SignJWT } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
-import { isPlantStoreError, jwtBearer, memoryStore } from '@plantstore/core';
+import { isPlantServiceError, jwtBearer, memoryStore } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
 import { plantPlugin } from '@plantstore/fastify';
 import { plantRoutes } from '@plantstore/koa';
@@ -217,7 +217,7 @@ const Fastify = require('fastify');
 const Koa = require('koa');
 const { SignJWT } = require('jose');
 const { PGlite } = require('@electric-sql/pglite');
-const { isPlantStoreError, jwtBearer, memoryStore } = require('@plantstore/core');
+const { isPlantServiceError, jwtBearer, memoryStore } = require('@plantstore/core');
 const { plantRouter } = require('@plantstore/express');
 const { plantPlugin } = require('@plantstore/fastify');
 const { plantRoutes } = require('@plantstore/koa');
@@ -234,7 +234,7 @@ const CONSUMER_TS = `import { PGlite } from '@electric-sql/pglite';
 import {
   createOpenApiDocument,
   createPlantService,
-  isPlantStoreError,
+  isPlantServiceError,
   jwtBearer,
   memoryStore,
   ServiceUnavailableError,
@@ -244,7 +244,7 @@ import {
   type PlantService,
   type PlantServiceOptions,
   type PlantStore,
-  type PlantStoreErrorCode,
+  type PlantServiceErrorCode,
   type Principal,
   type StoreContext,
 } from '@plantstore/core';
@@ -293,7 +293,7 @@ export const options: PlantServiceOptions = {
     void who;
   },
   onRejected(error) {
-    const code: PlantStoreErrorCode = error.code;
+    const code: PlantServiceErrorCode = error.code;
     const status: number = error.status;
     void code;
     void status;
@@ -313,7 +313,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 export const router: PlantRouter = plantRouter(options);
 app.use('/api', router);
 const onError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-  if (isPlantStoreError(error)) res.status(error.status).json({ error: error.status, message: error.message });
+  if (isPlantServiceError(error)) res.status(error.status).json({ error: error.status, message: error.message });
   else next(error);
 };
 app.use(onError);

@@ -78,9 +78,9 @@ export {
 } from './errors/client-errors';
 export type { FieldIssue } from './errors/client-errors';
 export { InternalServerError, ServiceUnavailableError } from './errors/server-errors';
-export { isPlantStoreError, PlantStoreError } from './errors/plant-store-error';
-export type { PlantStoreErrorOptions } from './errors/plant-store-error';
-export type { AnyPlantStoreError } from './errors/error-union';
+export { isPlantServiceError, PlantServiceError } from './errors/plant-service-error';
+export type { PlantServiceErrorOptions } from './errors/plant-service-error';
+export type { AnyPlantServiceError } from './errors/error-union';
 export type {
   ConflictCode,
   FieldIssueCode,
@@ -94,7 +94,7 @@ export type {
   MissingTokenCode,
   NotFoundCode,
   PayloadTooLargeCode,
-  PlantStoreErrorCode,
+  PlantServiceErrorCode,
   RequestTimeoutCode,
   ServiceUnavailableCode,
   UnsupportedMediaTypeCode,

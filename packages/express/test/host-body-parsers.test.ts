@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
+import { memoryStore, type MemoryStore, type PlantServiceError } from '@plantstore/core';
 import {
   type ContractHost,
   expectError,
@@ -24,7 +24,7 @@ const keepEverything = (req: IncomingMessage, _res: ServerResponse, bytes: Buffe
 interface ParsedHost {
   readonly host: ContractHost;
   readonly store: MemoryStore;
-  readonly rejected: PlantStoreError[];
+  readonly rejected: PlantServiceError[];
   readonly hostErrors: unknown[];
 }
 
@@ -32,7 +32,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
   /** An app that runs `parsers` before the route, as a host with its own body parsing would. */
   const hostWith = async (...parsers: RequestHandler[]): Promise<ParsedHost> => {
     const store = memoryStore();
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     const options = fixture.options({ store, onRejected: (error) => void rejected.push(error) });
     const record = hostRecord();
     const route = plantRouter(options);

@@ -1,4 +1,4 @@
-import { memoryStore, type MemoryStore, type PlantStoreError } from '@plantstore/core';
+import { memoryStore, type MemoryStore, type PlantServiceError } from '@plantstore/core';
 import { type ContractHost, expectError, listen, useHostFixture } from '@plantstore/http-suite';
 import {
   EXPRESS_MAJORS,
@@ -19,7 +19,7 @@ const withBytes = (id: number, bytes: number[]): Buffer =>
 interface Host {
   readonly host: ContractHost;
   readonly store: MemoryStore;
-  readonly rejected: PlantStoreError[];
+  readonly rejected: PlantServiceError[];
   readonly hostErrors: unknown[];
 }
 
@@ -30,7 +30,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
     extra: (app: Express) => void = () => undefined,
   ): Promise<Host> => {
     const store = memoryStore();
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     const record = hostRecord();
     const route = plantRouter(fixture.options({ store, onRejected: (e) => void rejected.push(e) }));
     const app = expressHostApp(express, route, {

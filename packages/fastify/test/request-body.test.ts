@@ -1,6 +1,6 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { Transform } from 'node:stream';
-import { memoryStore, type PlantStoreError } from '@plantstore/core';
+import { memoryStore, type PlantServiceError } from '@plantstore/core';
 import { expectError, send } from '@plantstore/http-suite';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -24,12 +24,12 @@ async function hostWith(
   appOptions: FastifyServerOptions = {},
 ) {
   const store = memoryStore();
-  const rejected: PlantStoreError[] = [];
+  const rejected: PlantServiceError[] = [];
   const app = fastify(appOptions);
   const hostErrors = countingErrorHandler(app);
   before(app);
   app.post('/echo', (request) => ({ body: request.body }));
-  const onRejected = (error: PlantStoreError) => void rejected.push(error);
+  const onRejected = (error: PlantServiceError) => void rejected.push(error);
   await app.register(plantPlugin({ store, auth: fixture.auth(), onRejected, ...options }));
   const host = fixture.track(await start(app));
   return { host, store, rejected, hostErrors };

@@ -4,7 +4,7 @@ import {
   memoryStore,
   type MemoryStore,
   MissingTokenError,
-  type PlantStoreError,
+  type PlantServiceError,
 } from '@plantstore/core';
 import {
   createDpopClient,
@@ -113,7 +113,7 @@ export function describeDpopContract(target: ContractTarget, issuerOf: () => Tok
     /** The server's nonce, once the first proof was answered 401 `use_dpop_nonce`. */
     let nonce: string | undefined;
     let asked: Reply;
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     let nextId = 5000;
 
     const bound = (): Promise<string> =>

@@ -4,7 +4,7 @@ import {
   type MemoryStore,
   type PlantServiceOptions,
   type PlantStore,
-  type PlantStoreError,
+  type PlantServiceError,
   ServiceUnavailableError,
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
@@ -76,8 +76,8 @@ export function describeHttpContract(name: string, target: ContractTarget): void
     let store: MemoryStore;
     let host: ContractHost;
     let token: string;
-    const rejected: PlantStoreError[] = [];
-    const errors: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
+    const errors: PlantServiceError[] = [];
     let nextId = 1000;
     const id = (): number => nextId++;
 
@@ -395,7 +395,7 @@ export function describeHttpContract(name: string, target: ContractTarget): void
         target.start({ store: storeOf, auth: auth(), storeTimeout: 100, ...extra }, setup());
 
       it('answers 500 with a generic message when the store throws, and reports it to onError', async () => {
-        const seen: PlantStoreError[] = [];
+        const seen: PlantServiceError[] = [];
         const failing = await startWith(
           { insert: () => Promise.reject(new Error('SELECT secret FROM internals')) },
           { onError: (error) => void seen.push(error) },

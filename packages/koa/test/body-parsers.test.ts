@@ -1,5 +1,5 @@
 import bodyParser from '@koa/bodyparser';
-import type { PlantStoreError } from '@plantstore/core';
+import type { PlantServiceError } from '@plantstore/core';
 import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
 import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
@@ -17,7 +17,7 @@ describe.each([
   ['@koa/bodyparser', () => bodyParser()],
   ['koa-bodyparser', () => koaBodyParser()],
 ] as const satisfies readonly (readonly [string, Parser])[])('with %s', (_, parser) => {
-  const rejected: PlantStoreError[] = [];
+  const rejected: PlantServiceError[] = [];
   const emitted: unknown[] = [];
 
   afterEach(() => {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createPlantService, memoryStore, type PlantStoreError } from '@plantstore/core';
+import { createPlantService, memoryStore, type PlantServiceError } from '@plantstore/core';
 import { listen, type Outgoing, send, useHostFixture } from '@plantstore/http-suite';
 import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import type Koa from 'koa';
@@ -26,7 +26,7 @@ describe.each(Object.entries(KOA_MAJORS))('in a %s host app', (_, KoaApp) => {
    */
   const readingHost = async (keep: (bytes: Buffer, ctx: Koa.Context) => unknown) => {
     const app = new KoaApp();
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     app.use(async (ctx, next) => {
       const chunks: Buffer[] = [];
       for await (const chunk of ctx.req) chunks.push(chunk as Buffer);

@@ -1,4 +1,4 @@
-import { memoryStore, type PlantStoreError } from '@plantstore/core';
+import { memoryStore, type PlantServiceError } from '@plantstore/core';
 import { expectError, listen, useHostFixture } from '@plantstore/http-suite';
 import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ const fixture = useHostFixture();
 describe('a raw body kept as bytes in ctx.request.rawBody', () => {
   it('is read by the strict reader: ids past 2^53 exact, invalid UTF-8 refused', async () => {
     const store = memoryStore();
-    const rejected: PlantStoreError[] = [];
+    const rejected: PlantServiceError[] = [];
     const app = new KOA_MAJORS['Koa 3']();
     // A host parser of its own that keeps the bytes, as a raw-body middleware would.
     app.use(async (ctx, next) => {

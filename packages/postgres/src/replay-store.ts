@@ -1,6 +1,6 @@
 import {
   cancellation,
-  isPlantStoreError,
+  isPlantServiceError,
   ServiceUnavailableError,
   type ReplayContext,
   type ReplayStore,
@@ -188,7 +188,7 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   // A prune nobody waits for has nobody to tell of its failure: an outage fails the calls too, but
   // a lasting fault (no DELETE privilege) would let the table grow unseen, so it is said once.
   const warnOnce = (error: unknown): void => {
-    if (warned || isPlantStoreError(mapStoreError(error, 'replay'))) return;
+    if (warned || isPlantServiceError(mapStoreError(error, 'replay'))) return;
     warned = true;
     process.emitWarning(
       `postgresReplayStore: pruning expired rows of ${table} failed (${String(error)}); ` +

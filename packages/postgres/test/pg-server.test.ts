@@ -1,4 +1,4 @@
-import { createPlantService, isPlantStoreError, type Principal } from '@plantstore/core';
+import { createPlantService, isPlantServiceError, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ async function failureOf(work: Promise<unknown>): Promise<unknown> {
     () => 'resolved',
     (e: unknown) => e,
   );
-  return isPlantStoreError(error) ? { status: error.status, code: error.code, error } : error;
+  return isPlantServiceError(error) ? { status: error.status, code: error.code, error } : error;
 }
 
 describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server', () => {
@@ -266,7 +266,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     it('passes any other failure through unchanged, for the core to answer 500', async () => {
       const store = postgresStore({ client: pool, table: uniqueTable('missing') });
       const error = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
-      expect(isPlantStoreError(error)).toBe(false);
+      expect(isPlantServiceError(error)).toBe(false);
       expect(error).toMatchObject({ code: '42P01' });
     });
   });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { isPlantStoreError, type Principal } from '@plantstore/core';
+import { isPlantServiceError, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresStore } from '../src/index';
@@ -217,7 +217,7 @@ describe('postgresStore on PGlite', () => {
     const error: unknown = await store
       .insert({ id: 1n, name: 'x' }, context())
       .catch((e: unknown) => e);
-    expect(isPlantStoreError(error) && error.code).toBe('store_unavailable');
+    expect(isPlantServiceError(error) && error.code).toBe('store_unavailable');
     await memory.query(`DROP TABLE ${store.table}`);
   });
 
@@ -229,7 +229,7 @@ describe('postgresStore on PGlite', () => {
     await db.close();
     for (const attempt of [store.ready(), store.insert({ id: 1n, name: 'x' }, context())]) {
       const error: unknown = await attempt.catch((e: unknown) => e);
-      expect(isPlantStoreError(error) && error.status === 503 && error.code).toBe(
+      expect(isPlantServiceError(error) && error.status === 503 && error.code).toBe(
         'store_unavailable',
       );
     }
@@ -240,7 +240,7 @@ describe('postgresStore on PGlite', () => {
     const error: unknown = await store
       .insert({ id: 1n, name: 'x' }, context())
       .catch((e: unknown) => e);
-    expect(isPlantStoreError(error)).toBe(false);
+    expect(isPlantServiceError(error)).toBe(false);
     expect(error).toMatchObject({ code: '42P01' });
   });
 });

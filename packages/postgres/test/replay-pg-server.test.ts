@@ -1,4 +1,4 @@
-import { isPlantStoreError, type ReplayContext } from '@plantstore/core';
+import { isPlantServiceError, type ReplayContext } from '@plantstore/core';
 import { describeReplayStoreConformance, serviceUrl } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ async function failureOf(work: Promise<unknown>): Promise<unknown> {
     () => 'resolved',
     (e: unknown) => e,
   );
-  if (!isPlantStoreError(error)) return error;
+  if (!isPlantServiceError(error)) return error;
   return { status: error.status, code: error.code, headers: error.headers, error };
 }
 
@@ -409,7 +409,7 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
       // The schema does not exist: the table is missing (42P01), and creating it fails (3F000).
       const store = postgresReplayStore({ client: pool, table: 'no_such_schema.replay' });
       const error = await failureOf(store.remember('k', T + 1, at(T)));
-      expect(isPlantStoreError(error)).toBe(false);
+      expect(isPlantServiceError(error)).toBe(false);
       expect(error).toMatchObject({ code: '3F000' });
     });
   });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { isPlantStoreError, type ReplayContext } from '@plantstore/core';
+import { isPlantServiceError, type ReplayContext } from '@plantstore/core';
 import { describeReplayStoreConformance } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReplayStore, type PostgresReplayStore } from '../src/index';
@@ -140,7 +140,7 @@ describe('postgresReplayStore on PGlite', () => {
     await db.close();
     for (const attempt of [store.ready(), store.remember('k', T + 1, at(T))]) {
       const error: unknown = await attempt.catch((e: unknown) => e);
-      expect(isPlantStoreError(error) && [error.status, error.code]).toEqual([
+      expect(isPlantServiceError(error) && [error.status, error.code]).toEqual([
         503,
         'replay_store_unavailable',
       ]);

@@ -1,7 +1,7 @@
 import type { AuthRequest, Authenticator, VerifyToken } from './authenticator';
 import { InternalServerError } from '../errors/server-errors';
 import { InvalidTokenError } from '../errors/bearer-errors';
-import { isPlantStoreError } from '../errors/plant-store-error';
+import { isPlantServiceError } from '../errors/plant-service-error';
 import type { Principal } from './principal';
 
 /**
@@ -34,7 +34,7 @@ async function verifyWith(
   try {
     principal = await verify(token, request);
   } catch (error) {
-    if (isPlantStoreError(error)) throw error;
+    if (isPlantServiceError(error)) throw error;
     throw new InternalServerError('auth_failed', 'The token verifier threw.', { cause: error });
   }
   if (principal === undefined || principal === null) {

@@ -6,7 +6,7 @@ import type {
   MissingTokenCode,
   UseDpopNonceCode,
 } from './error-codes';
-import { PlantStoreError, type PlantStoreErrorOptions } from './plant-store-error';
+import { PlantServiceError, type PlantServiceErrorOptions } from './plant-service-error';
 
 /** An HTTP authentication scheme the route can accept. */
 export type AuthScheme = 'Bearer' | 'DPoP';
@@ -97,7 +97,7 @@ export abstract class BearerError<
     | InvalidDpopProofCode
     | UseDpopNonceCode
     | InsufficientScopeCode,
-> extends PlantStoreError<Code> {
+> extends PlantServiceError<Code> {
   abstract readonly challenge: BearerChallenge;
   /**
    * What the challenge offers: the service sets its own on every error it answers with, so an error
@@ -122,7 +122,7 @@ export abstract class BearerError<
  * @param error - any error the service answers with
  * @param context - the service's challenge context, with the scheme the request used
  */
-export function setChallengeContext(error: PlantStoreError, context: ChallengeContext): void {
+export function setChallengeContext(error: PlantServiceError, context: ChallengeContext): void {
   // By shape, not instanceof: a verifier may throw the errors of another installed copy.
   if ('challenge' in error && 'challengeContext' in error && error.challengeContext !== context) {
     Object.defineProperty(error, 'challengeContext', { value: context });
@@ -134,7 +134,7 @@ export class MalformedAuthorizationError extends BearerError<MalformedAuthorizat
   override readonly name = 'MalformedAuthorizationError';
   readonly challenge: BearerChallenge;
 
-  constructor(code: MalformedAuthorizationCode, message: string, options?: PlantStoreErrorOptions) {
+  constructor(code: MalformedAuthorizationCode, message: string, options?: PlantServiceErrorOptions) {
     super(400, code, message, options);
     this.challenge = { error: 'invalid_request', description: message };
   }
@@ -155,7 +155,7 @@ export class InvalidTokenError extends BearerError<InvalidTokenCode> {
   override readonly name = 'InvalidTokenError';
   readonly challenge: BearerChallenge;
 
-  constructor(code: InvalidTokenCode, description: string, options?: PlantStoreErrorOptions) {
+  constructor(code: InvalidTokenCode, description: string, options?: PlantServiceErrorOptions) {
     super(401, code, `The bearer token is not valid: ${description}`, options);
     this.challenge = { error: 'invalid_token', description };
   }
@@ -166,7 +166,7 @@ export class InvalidDpopProofError extends BearerError<InvalidDpopProofCode> {
   override readonly name = 'InvalidDpopProofError';
   readonly challenge: BearerChallenge;
 
-  constructor(code: InvalidDpopProofCode, description: string, options?: PlantStoreErrorOptions) {
+  constructor(code: InvalidDpopProofCode, description: string, options?: PlantServiceErrorOptions) {
     super(401, code, `The DPoP proof is not valid: ${description}`, options);
     this.challenge = { error: 'invalid_dpop_proof', description };
   }

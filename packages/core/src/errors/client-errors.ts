@@ -8,7 +8,7 @@ import type {
   RequestTimeoutCode,
   UnsupportedMediaTypeCode,
 } from './error-codes';
-import { PlantStoreError, type PlantStoreErrorOptions } from './plant-store-error';
+import { PlantServiceError, type PlantServiceErrorOptions } from './plant-service-error';
 
 /** One offending field of a body that failed the schema. */
 export interface FieldIssue {
@@ -20,7 +20,7 @@ export interface FieldIssue {
 }
 
 /** 400: the body is not one strict JSON object of the NewPlant shape. */
-export class InvalidBodyError extends PlantStoreError<InvalidBodyCode> {
+export class InvalidBodyError extends PlantServiceError<InvalidBodyCode> {
   override readonly name = 'InvalidBodyError';
   /** Every offending field, when the body was JSON but failed the schema. */
   readonly issues: readonly FieldIssue[];
@@ -28,7 +28,7 @@ export class InvalidBodyError extends PlantStoreError<InvalidBodyCode> {
   constructor(
     code: InvalidBodyCode,
     message: string,
-    options?: PlantStoreErrorOptions & { readonly issues?: readonly FieldIssue[] },
+    options?: PlantServiceErrorOptions & { readonly issues?: readonly FieldIssue[] },
   ) {
     super(400, code, message, options);
     this.issues = options?.issues ?? [];
@@ -36,7 +36,7 @@ export class InvalidBodyError extends PlantStoreError<InvalidBodyCode> {
 }
 
 /** 408: the body did not arrive within the read time-out. */
-export class RequestTimeoutError extends PlantStoreError<RequestTimeoutCode> {
+export class RequestTimeoutError extends PlantServiceError<RequestTimeoutCode> {
   override readonly name = 'RequestTimeoutError';
 
   constructor(timeoutMs: number) {
@@ -45,7 +45,7 @@ export class RequestTimeoutError extends PlantStoreError<RequestTimeoutCode> {
 }
 
 /** 409: a plant with this id exists with other content. Says nothing of what is stored. */
-export class ConflictError extends PlantStoreError<ConflictCode> {
+export class ConflictError extends PlantServiceError<ConflictCode> {
   override readonly name = 'ConflictError';
 
   constructor() {
@@ -58,7 +58,7 @@ export class ConflictError extends PlantStoreError<ConflictCode> {
 }
 
 /** 404: the path is not the route's. Only the stand-alone entries answer it; adapters pass on. */
-export class NotFoundError extends PlantStoreError<NotFoundCode> {
+export class NotFoundError extends PlantServiceError<NotFoundCode> {
   override readonly name = 'NotFoundError';
 
   constructor() {
@@ -71,7 +71,7 @@ export class NotFoundError extends PlantStoreError<NotFoundCode> {
 }
 
 /** 405: the route's path with another method. Only the stand-alone entries answer it; adapters pass on. */
-export class MethodNotAllowedError extends PlantStoreError<MethodNotAllowedCode> {
+export class MethodNotAllowedError extends PlantServiceError<MethodNotAllowedCode> {
   override readonly name = 'MethodNotAllowedError';
   /** The methods the resource allows, as the `Allow` header lists them. */
   readonly allow: string;
@@ -91,7 +91,7 @@ export class MethodNotAllowedError extends PlantStoreError<MethodNotAllowedCode>
 }
 
 /** 413: the body is larger than the limit. */
-export class PayloadTooLargeError extends PlantStoreError<PayloadTooLargeCode> {
+export class PayloadTooLargeError extends PlantServiceError<PayloadTooLargeCode> {
   override readonly name = 'PayloadTooLargeError';
 
   constructor(limitBytes: number) {
@@ -104,7 +104,7 @@ export class PayloadTooLargeError extends PlantStoreError<PayloadTooLargeCode> {
  * accepted (RFC 9110 §15.5.16): `Accept: application/json` for the media type, `Accept-Encoding:
  * identity` for a content coding.
  */
-export class UnsupportedMediaTypeError extends PlantStoreError<UnsupportedMediaTypeCode> {
+export class UnsupportedMediaTypeError extends PlantServiceError<UnsupportedMediaTypeCode> {
   override readonly name = 'UnsupportedMediaTypeError';
 
   constructor(code: UnsupportedMediaTypeCode, message: string) {

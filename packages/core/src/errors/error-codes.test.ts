@@ -5,8 +5,8 @@ import {
   setChallengeContext,
 } from './bearer-errors';
 import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
-import type { AnyPlantStoreError } from './error-union';
-import type { InvalidTokenCode, PlantStoreErrorCode } from './error-codes';
+import type { AnyPlantServiceError } from './error-union';
+import type { InvalidTokenCode, PlantServiceErrorCode } from './error-codes';
 import { InternalServerError, ServiceUnavailableError } from './server-errors';
 
 describe('error codes', () => {
@@ -22,11 +22,11 @@ describe('error codes', () => {
     expectTypeOf(
       new InvalidTokenError('token_expired', 'x').code,
     ).toEqualTypeOf<InvalidTokenCode>();
-    expectTypeOf<InvalidTokenCode>().toExtend<PlantStoreErrorCode>();
+    expectTypeOf<InvalidTokenCode>().toExtend<PlantServiceErrorCode>();
   });
 
   it('narrows the union of all errors by name to each class and its codes', () => {
-    const errors: AnyPlantStoreError[] = [
+    const errors: AnyPlantServiceError[] = [
       new InvalidBodyError('body_duplicate_key', 'duplicate'),
       new InternalServerError('hook_failed', 'hook'),
     ];

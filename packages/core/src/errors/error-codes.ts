@@ -105,7 +105,7 @@ export type InternalServerErrorCode =
   'store_failed' | 'auth_failed' | 'hook_failed' | 'internal_error';
 
 /** Every stable reason code. */
-export type PlantStoreErrorCode =
+export type PlantServiceErrorCode =
   | MalformedAuthorizationCode
   | MissingTokenCode
   | InvalidTokenCode

@@ -23,12 +23,12 @@ import type { InternalServerError, ServiceUnavailableError } from './server-erro
  *
  * @example
  * ```ts
- * const onRejected = (error: AnyPlantStoreError) => {
+ * const onRejected = (error: AnyPlantServiceError) => {
  *   if (error.name === 'InvalidBodyError') console.log(error.issues.length, error.code);
  * };
  * ```
  */
-export type AnyPlantStoreError =
+export type AnyPlantServiceError =
   | MalformedAuthorizationError
   | MissingTokenError
   | InvalidTokenError

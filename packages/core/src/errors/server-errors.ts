@@ -1,15 +1,15 @@
 import type { InternalServerErrorCode, ServiceUnavailableCode } from './error-codes';
-import { PlantStoreError, type PlantStoreErrorOptions } from './plant-store-error';
+import { PlantServiceError, type PlantServiceErrorOptions } from './plant-service-error';
 
 /** 503: the store or the identity provider is unavailable; the client may retry after `retryAfter` s. */
-export class ServiceUnavailableError extends PlantStoreError<ServiceUnavailableCode> {
+export class ServiceUnavailableError extends PlantServiceError<ServiceUnavailableCode> {
   override readonly name = 'ServiceUnavailableError';
   readonly retryAfter: number;
 
   constructor(
     code: ServiceUnavailableCode,
     message: string,
-    options?: PlantStoreErrorOptions & { readonly retryAfter?: number },
+    options?: PlantServiceErrorOptions & { readonly retryAfter?: number },
   ) {
     super(503, code, message, options);
     this.retryAfter = options?.retryAfter ?? 5;
@@ -21,10 +21,10 @@ export class ServiceUnavailableError extends PlantStoreError<ServiceUnavailableC
 }
 
 /** 500: the store, the verifier or a hook failed unexpectedly. The client sees a generic message. */
-export class InternalServerError extends PlantStoreError<InternalServerErrorCode> {
+export class InternalServerError extends PlantServiceError<InternalServerErrorCode> {
   override readonly name = 'InternalServerError';
 
-  constructor(code: InternalServerErrorCode, message: string, options?: PlantStoreErrorOptions) {
+  constructor(code: InternalServerErrorCode, message: string, options?: PlantServiceErrorOptions) {
     super(500, code, message, options);
   }
 }

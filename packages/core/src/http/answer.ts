@@ -1,4 +1,4 @@
-import { type PlantStoreError } from '../errors/plant-store-error';
+import { type PlantServiceError } from '../errors/plant-service-error';
 import type { Plant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantAnswer } from './request';
@@ -40,7 +40,7 @@ export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
  * @returns the answer to write
  */
 export function errorAnswer(
-  error: PlantStoreError,
+  error: PlantServiceError,
   principal?: Principal,
   bodyUnread = false,
 ): PlantAnswer {

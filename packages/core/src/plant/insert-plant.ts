@@ -1,6 +1,6 @@
 import { ConflictError } from '../errors/client-errors';
 import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
-import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
+import { isPlantServiceError, type PlantServiceError } from '../errors/plant-service-error';
 import type { NewPlant } from './plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from './store';
@@ -101,12 +101,12 @@ function sameId(reported: unknown, requested: bigint): boolean {
   );
 }
 
-function storeFailure(error: unknown, retryAfter: number): PlantStoreError {
+function storeFailure(error: unknown, retryAfter: number): PlantServiceError {
   // The host's retryAfter option, not the store's default, tells clients when to come back.
   if (error instanceof ServiceUnavailableError && error.retryAfter !== retryAfter) {
     return new ServiceUnavailableError(error.code, error.message, { cause: error, retryAfter });
   }
-  if (isPlantStoreError(error)) {
+  if (isPlantServiceError(error)) {
     return error.status === 503
       ? error
       : new InternalServerError('store_failed', 'The store failed.', { cause: error });

@@ -1,6 +1,6 @@
 import { tracingChannel } from 'node:diagnostics_channel';
-import type { PlantStoreErrorCode } from '../errors/error-codes';
-import { isPlantStoreError } from '../errors/plant-store-error';
+import type { PlantServiceErrorCode } from '../errors/error-codes';
+import { isPlantServiceError } from '../errors/plant-service-error';
 import type { PlantAnswer, PlantRequest } from '../http/request';
 
 /**
@@ -54,7 +54,7 @@ export interface CreateFailureMessage {
   /** The answer's status, 400 to 503. */
   readonly status: number;
   /** The stable reason, as `error.code` in the `onRejected` hook. */
-  readonly code: PlantStoreErrorCode;
+  readonly code: PlantServiceErrorCode;
   readonly outcome?: undefined;
   /** Milliseconds the store took, when the request got that far (409, a store's 503 or 500). */
   readonly storeDurationMs?: number;
@@ -72,7 +72,7 @@ export type CreateTraceMessage = CreateStartMessage | CreateSuccessMessage | Cre
 interface Message {
   method: string;
   status?: number;
-  code?: PlantStoreErrorCode;
+  code?: PlantServiceErrorCode;
   outcome?: 'created' | 'replayed';
   storeDurationMs?: number;
 }
@@ -93,7 +93,7 @@ class RequestTrace implements CreateTrace {
   readonly message: Message;
   #storeStart = -1;
   #created = false;
-  #code: PlantStoreErrorCode = 'internal_error';
+  #code: PlantServiceErrorCode = 'internal_error';
 
   constructor(method: string) {
     this.message = { method };
@@ -111,7 +111,7 @@ class RequestTrace implements CreateTrace {
   refused(error: unknown): void {
     this.#storeEnded();
     // What the service answers anything else with: an InternalServerError('internal_error').
-    if (isPlantStoreError(error)) this.#code = error.code;
+    if (isPlantServiceError(error)) this.#code = error.code;
   }
 
   settle(status: number): void {

@@ -1,5 +1,5 @@
 import { InternalServerError } from '../errors/server-errors';
-import { type PlantStoreError } from '../errors/plant-store-error';
+import { type PlantServiceError } from '../errors/plant-service-error';
 import type { Hook, HookContext } from './service-options';
 
 /**
@@ -15,7 +15,7 @@ export function runHook<T>(
   hook: Hook<T> | undefined,
   value: T,
   context: HookContext,
-  onError: Hook<PlantStoreError> | undefined,
+  onError: Hook<PlantServiceError> | undefined,
 ): void {
   if (hook === undefined) return;
   const report = (cause: unknown): void => {

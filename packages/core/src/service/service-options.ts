@@ -18,7 +18,7 @@ import {
   RETRY_AFTER_RANGE,
   wholeNumber,
 } from '../options/check-options';
-import { type PlantStoreError } from '../errors/plant-store-error';
+import { type PlantServiceError } from '../errors/plant-service-error';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
@@ -72,9 +72,9 @@ export interface PlantServiceOptions {
   /** Called after a plant is stored, not on a replay. */
   readonly onCreated?: Hook<NewPlant> | undefined;
   /** Called for every request refused or failed, with its stable reason in `error.code`. */
-  readonly onRejected?: Hook<PlantStoreError> | undefined;
+  readonly onRejected?: Hook<PlantServiceError> | undefined;
   /** Called for every 5xx, with the underlying failure in `error.cause`, and when a hook throws. */
-  readonly onError?: Hook<PlantStoreError> | undefined;
+  readonly onError?: Hook<PlantServiceError> | undefined;
 }
 
 /** The options with every default applied, checked once. */
@@ -96,8 +96,8 @@ export interface ResolvedOptions {
   readonly strictRouting: boolean;
   readonly caseSensitiveRouting: boolean;
   readonly onCreated: Hook<NewPlant> | undefined;
-  readonly onRejected: Hook<PlantStoreError> | undefined;
-  readonly onError: Hook<PlantStoreError> | undefined;
+  readonly onRejected: Hook<PlantServiceError> | undefined;
+  readonly onError: Hook<PlantServiceError> | undefined;
 }
 
 const KNOWN = new Set([

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { type PlantStoreError } from '../errors/plant-store-error';
+import { type PlantServiceError } from '../errors/plant-service-error';
 import { ServiceUnavailableError } from '../errors/server-errors';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
@@ -197,7 +197,7 @@ describe('handle', () => {
   });
 
   it('keeps the decided answer when a hook throws, and reports the failure to onError once', async () => {
-    const errors: PlantStoreError[] = [];
+    const errors: PlantServiceError[] = [];
     const service = createPlantService({
       store: memoryStore(),
       auth: jwtBearer({ secret }),
@@ -220,7 +220,7 @@ describe('handle', () => {
   });
 
   it('reports each 5xx to onError exactly once with its cause, and every refusal to onRejected', async () => {
-    const errors: PlantStoreError[] = [];
+    const errors: PlantServiceError[] = [];
     const rejected: string[] = [];
     const failure = new Error('relation "plants" does not exist');
     const service = createPlantService({
@@ -311,7 +311,7 @@ describe('handle', () => {
   });
 
   it('answers 500 store_failed, reported once, when the store reports a plant under another id', async () => {
-    const errors: PlantStoreError[] = [];
+    const errors: PlantServiceError[] = [];
     const reported = (id: unknown) =>
       createPlantService({
         store: {

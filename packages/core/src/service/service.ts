@@ -7,7 +7,7 @@ import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
 import { type AuthScheme, setChallengeContext } from '../errors/bearer-errors';
 import { InternalServerError } from '../errors/server-errors';
-import { isPlantStoreError, type PlantStoreError } from '../errors/plant-store-error';
+import { isPlantServiceError, type PlantServiceError } from '../errors/plant-service-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
 import { deadlineList } from '../common/deadline-list';
@@ -123,7 +123,7 @@ function routeService(
     bodyUnread: boolean,
     scheme: AuthScheme,
   ): PlantAnswer => {
-    const failure: PlantStoreError = isPlantStoreError(error)
+    const failure: PlantServiceError = isPlantServiceError(error)
       ? error
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
     setChallengeContext(failure, config.challenges[scheme]);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPlantStoreError, type PlantServiceOptions, PlantStoreError } from '@plantstore/core';
+import { isPlantServiceError, type PlantServiceOptions, PlantServiceError } from '@plantstore/core';
 import type { ContractSetup } from '../contract-setup';
 import {
   BRIDGE_SETTINGS,
@@ -28,7 +28,7 @@ export interface Bridge {
 }
 
 /** An error as the route in the child process handed it to a hook: same status, code and message. */
-class ReportedError extends PlantStoreError {
+class ReportedError extends PlantServiceError {
   override readonly name = 'ReportedError';
 
   constructor(error: WireError) {
@@ -64,12 +64,12 @@ export async function startBridge(
         ? { created: true }
         : { created: false, existing: toWirePlant(result.existing) };
     } catch (error) {
-      const status = isPlantStoreError(error) ? error.status : 500;
+      const status = isPlantServiceError(error) ? error.status : 500;
       return {
         failed: {
           unavailable: status === 503,
           status,
-          code: isPlantStoreError(error) ? error.code : 'store_failed',
+          code: isPlantServiceError(error) ? error.code : 'store_failed',
           message: error instanceof Error ? error.message : String(error),
         },
       };

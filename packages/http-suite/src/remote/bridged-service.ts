@@ -7,7 +7,7 @@ import {
   type PlantService,
   type PlantServiceOptions,
   type PlantStore,
-  type PlantStoreError,
+  type PlantServiceError,
   type ServiceUnavailableCode,
   ServiceUnavailableError,
 } from '@plantstore/core';
@@ -93,7 +93,7 @@ export function bridgedService(
 
   const forward =
     (hook: HookName) =>
-    (value: NewPlant | PlantStoreError, context: HookContext): void => {
+    (value: NewPlant | PlantServiceError, context: HookContext): void => {
       const call: WireHookCall = {
         hook,
         ...(value instanceof Error

@@ -1,6 +1,6 @@
 import type {
   NewPlant,
-  PlantStoreErrorCode,
+  PlantServiceErrorCode,
   Principal,
   ResourceMetadataOptions,
 } from '@plantstore/core';
@@ -43,7 +43,7 @@ export interface WirePlant {
 
 export interface WireError {
   readonly status: number;
-  readonly code: PlantStoreErrorCode;
+  readonly code: PlantServiceErrorCode;
   readonly message: string;
 }
 

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setImmediate as turn } from 'node:timers/promises';
-import { createPlantService, jwtBearer, type PlantStoreError } from '@plantstore/core';
+import { createPlantService, jwtBearer, type PlantServiceError } from '@plantstore/core';
 import { postgresStore } from '@plantstore/postgres';
 import pg from 'pg';
 import { adapterApp } from './adapters';
@@ -32,7 +32,7 @@ function describeError(error: unknown): string {
   return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}`;
 }
 
-function causeOf(error: PlantStoreError): string {
+function causeOf(error: PlantServiceError): string {
   const cause = error.cause;
   return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
 }

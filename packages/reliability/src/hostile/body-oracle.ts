@@ -1,4 +1,4 @@
-import type { PlantStoreErrorCode } from '@plantstore/core';
+import type { PlantServiceErrorCode } from '@plantstore/core';
 import { scanJson, type ValueSource } from './json-scan';
 
 /** A plant as the oracle derives it from the body's source text. */
@@ -14,14 +14,14 @@ export type BodyVerdict =
   | {
       readonly valid: false;
       readonly status: 400 | 413;
-      readonly codes: readonly PlantStoreErrorCode[];
+      readonly codes: readonly PlantServiceErrorCode[];
     };
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 const NUMBER_PARTS = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
 
-const refuse = (code: PlantStoreErrorCode, ...more: PlantStoreErrorCode[]): BodyVerdict => ({
+const refuse = (code: PlantServiceErrorCode, ...more: PlantServiceErrorCode[]): BodyVerdict => ({
   valid: false,
   status: code === 'body_too_large' ? 413 : 400,
   codes: [code, ...more],
@@ -52,7 +52,7 @@ export function exactInteger(text: string): bigint | 'fraction' | 'out of range'
   return value > INT64_MAX || value < INT64_MIN ? 'out of range' : value;
 }
 
-function idIssue(source: ValueSource | undefined): PlantStoreErrorCode | bigint {
+function idIssue(source: ValueSource | undefined): PlantServiceErrorCode | bigint {
   if (source === undefined) return 'field_missing';
   if (source.kind !== 'number') return 'schema_mismatch';
   const value = exactInteger(source.text);
@@ -62,7 +62,7 @@ function idIssue(source: ValueSource | undefined): PlantStoreErrorCode | bigint 
 }
 
 type StringVerdict =
-  { readonly issue: PlantStoreErrorCode } | { readonly text: string } | undefined;
+  { readonly issue: PlantServiceErrorCode } | { readonly text: string } | undefined;
 
 function stringIssue(source: ValueSource | undefined, required: boolean): StringVerdict {
   if (source === undefined) return required ? { issue: 'field_missing' } : undefined;

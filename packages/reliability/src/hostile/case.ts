@@ -1,4 +1,4 @@
-import type { PlantStoreErrorCode } from '@plantstore/core';
+import type { PlantServiceErrorCode } from '@plantstore/core';
 import type { RawTarget } from '@plantstore/http-suite/client';
 
 /** The groups of the body and header catalog, in the order the docs list them. */
@@ -72,7 +72,7 @@ export type Expectation =
   | {
       readonly by: 'route';
       readonly status: 400 | 401 | 403 | 408 | 409 | 413 | 415;
-      readonly code: PlantStoreErrorCode;
+      readonly code: PlantServiceErrorCode;
     }
   | { readonly by: 'node'; readonly status: 400 | 413 | 431 };
 
@@ -95,7 +95,7 @@ export interface HostileCase {
    * The refusals of the responses after the first, for raw requests whose bytes hold a second,
    * pipelined request. Default none: exactly one response.
    */
-  readonly pipelined?: readonly { readonly status: number; readonly code: PlantStoreErrorCode }[];
+  readonly pipelined?: readonly { readonly status: number; readonly code: PlantServiceErrorCode }[];
   /**
    * Set when `expect` records today's behaviour although the contract asks for another answer. The
    * case then fails as soon as the behaviour changes, and the fix moves `contract` into `expect`.
@@ -112,7 +112,7 @@ export interface HostileCase {
  */
 export function refused(
   status: 400 | 401 | 403 | 408 | 409 | 413 | 415,
-  code: PlantStoreErrorCode,
+  code: PlantServiceErrorCode,
 ): Expectation {
   return { by: 'route', status, code };
 }

@@ -1,11 +1,11 @@
-import type { MemoryStore, PlantStoreErrorCode } from '@plantstore/core';
+import type { MemoryStore, PlantServiceErrorCode } from '@plantstore/core';
 import { expect } from 'vitest';
 import type { Expectation } from './case';
 import { SCOPE } from './identity';
 import type { Outcome } from './run-case';
 
 /** The status of every reason code a request can be refused with, from docs/errors.md. */
-export const STATUS_OF: Readonly<Partial<Record<PlantStoreErrorCode, number>>> = {
+export const STATUS_OF: Readonly<Partial<Record<PlantServiceErrorCode, number>>> = {
   authorization_malformed: 401,
   authorization_repeated: 400,
   body_empty: 400,
@@ -101,7 +101,7 @@ export function contractProblems(outcome: Outcome, token?: string): string[] {
 }
 
 /** The `WWW-Authenticate` `error` attribute a reason code calls for, if any. */
-function challengeError(code: PlantStoreErrorCode): string | undefined {
+function challengeError(code: PlantServiceErrorCode): string | undefined {
   if (code === 'authorization_repeated') return 'invalid_request';
   if (code === 'token_missing') return undefined;
   if (code === 'scope_insufficient') return 'insufficient_scope';
@@ -124,7 +124,7 @@ export function expectOutcome(
   expected: Expectation,
   store: MemoryStore,
   token?: string,
-  alsoRejected: readonly PlantStoreErrorCode[] = [],
+  alsoRejected: readonly PlantServiceErrorCode[] = [],
 ): void {
   expect(outcome.status, 'no 5xx, ever').toBeLessThan(500);
   expect(outcome.errors, 'nothing reaches onError').toEqual([]);

@@ -1,11 +1,11 @@
-import type { PlantStoreErrorCode } from '@plantstore/core';
+import type { PlantServiceErrorCode } from '@plantstore/core';
 import fc from 'fast-check';
 import type { CaseHeaders } from './case';
 
 /** A refusal a header causes: the statuses and reason codes it may answer with. */
 export interface Refusal {
   readonly statuses: readonly number[];
-  readonly codes: readonly PlantStoreErrorCode[];
+  readonly codes: readonly PlantServiceErrorCode[];
 }
 
 /** One spelling of a header, and what it causes on its own. */
@@ -25,12 +25,12 @@ export interface FuzzTokens {
   readonly noScope: string;
 }
 
-const refusal = (status: number, ...codes: PlantStoreErrorCode[]): Refusal => ({
+const refusal = (status: number, ...codes: PlantServiceErrorCode[]): Refusal => ({
   statuses: [status],
   codes,
 });
 
-const TOKEN_CODES: PlantStoreErrorCode[] = [
+const TOKEN_CODES: PlantServiceErrorCode[] = [
   'token_malformed',
   'token_too_large',
   'signature_invalid',

@@ -5,7 +5,7 @@ import {
   type MemoryStore,
   type NewPlant,
   type PlantService,
-  type PlantStoreError,
+  type PlantServiceError,
 } from '@plantstore/core';
 import { listen } from '@plantstore/http-suite/hosts';
 import { type Adapter, adapterApp } from '../host/adapters';
@@ -13,7 +13,7 @@ import { type Adapter, adapterApp } from '../host/adapters';
 /** What a host observed beyond the answers: hooks, the host's own error paths, server-side CPU. */
 export interface HostRecord {
   /** Every error `onRejected` received, in order. */
-  readonly rejected: PlantStoreError[];
+  readonly rejected: PlantServiceError[];
   /** Every error `onError` received (a 5xx, or a hook that threw). */
   readonly errors: unknown[];
   /** Every plant `onCreated` received. */

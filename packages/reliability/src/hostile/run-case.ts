@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { PlantStoreError } from '@plantstore/core';
+import type { PlantServiceError } from '@plantstore/core';
 import type { CaseHeaders, HostileRequest, RequestContext } from './case';
 import type { HostileHost } from './hosts';
 import { type KeepAliveClient, sendRaw } from '@plantstore/http-suite/client';
@@ -13,7 +13,7 @@ export interface Outcome {
   /** Statuses of further responses on the same connection (pipelined requests). */
   readonly later: readonly number[];
   /** What `onRejected` received during the case. */
-  readonly rejected: readonly PlantStoreError[];
+  readonly rejected: readonly PlantServiceError[];
   /** What `onError` received during the case. */
   readonly errors: readonly unknown[];
   /** How many plants `onCreated` received during the case. */

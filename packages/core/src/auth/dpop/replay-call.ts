@@ -1,6 +1,6 @@
 import type { DeadlineList } from '../../common/deadline-list';
 import { TimedCall } from '../../common/timed-call';
-import { isPlantStoreError } from '../../errors/plant-store-error';
+import { isPlantServiceError } from '../../errors/plant-service-error';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import type { ReplayContext, ReplayStore } from './replay-store';
 
@@ -64,7 +64,7 @@ export async function rememberWithin(
     return await call.run(store, key, expiresAt);
   } catch (error) {
     if (call.reason !== undefined) throw call.reason;
-    if (isPlantStoreError(error)) throw error;
+    if (isPlantServiceError(error)) throw error;
     throw unavailable(error);
   } finally {
     deadlines.remove(call);

@@ -1,6 +1,6 @@
 import { InvalidTokenError } from '../../errors/bearer-errors';
 import type { InvalidTokenCode } from '../../errors/error-codes';
-import { isPlantStoreError, type PlantStoreError } from '../../errors/plant-store-error';
+import { isPlantServiceError, type PlantServiceError } from '../../errors/plant-service-error';
 import { InternalServerError } from '../../errors/server-errors';
 
 /**
@@ -15,9 +15,9 @@ import { InternalServerError } from '../../errors/server-errors';
  * try { await jwtVerify(token, key, options); } catch (error) { throw toAuthError(error); }
  * ```
  */
-export function toAuthError(error: unknown): PlantStoreError {
+export function toAuthError(error: unknown): PlantServiceError {
   // The key set's own answers (503 jwks_unavailable, 401 key_not_found) pass through unchanged.
-  if (isPlantStoreError(error)) return error;
+  if (isPlantServiceError(error)) return error;
   withoutPayload(error);
   const { code, claim, reason } = (error ?? {}) as Record<string, unknown>;
   const invalid = (stable: InvalidTokenCode, description: string) =>

@@ -1,7 +1,7 @@
-import type { PlantStoreErrorCode } from './error-codes';
+import type { PlantServiceErrorCode } from './error-codes';
 
 /** Options every Plantstore error accepts. */
-export interface PlantStoreErrorOptions {
+export interface PlantServiceErrorOptions {
   /** The underlying failure: kept for `onError` and logs, never sent to the client. */
   readonly cause?: unknown;
 }
@@ -14,8 +14,8 @@ const brand = Symbol.for('@plantstore/core/error');
  * the answer needs (`WWW-Authenticate`, `Retry-After`). Express's finalhandler and Koa's `ctx.onerror`
  * honour all of these, so an error that escapes to the host is still answered sensibly.
  */
-export abstract class PlantStoreError<
-  Code extends PlantStoreErrorCode = PlantStoreErrorCode,
+export abstract class PlantServiceError<
+  Code extends PlantServiceErrorCode = PlantServiceErrorCode,
 > extends Error {
   abstract override readonly name: string;
   readonly code: Code;
@@ -26,7 +26,7 @@ export abstract class PlantStoreError<
     status: number,
     code: Code,
     message: string,
-    options?: PlantStoreErrorOptions,
+    options?: PlantServiceErrorOptions,
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
@@ -51,15 +51,15 @@ export abstract class PlantStoreError<
  * (where `instanceof` fails).
  *
  * @param value - anything caught
- * @returns whether `value` is a {@link PlantStoreError}
+ * @returns whether `value` is a {@link PlantServiceError}
  * @example
  * ```ts
- * app.use((err, req, res, next) => isPlantStoreError(err) ? res.status(err.status).end() : next(err));
+ * app.use((err, req, res, next) => isPlantServiceError(err) ? res.status(err.status).end() : next(err));
  * ```
  */
-export function isPlantStoreError(value: unknown): value is PlantStoreError {
+export function isPlantServiceError(value: unknown): value is PlantServiceError {
   return (
-    value instanceof PlantStoreError ||
+    value instanceof PlantServiceError ||
     (typeof value === 'object' &&
       value !== null &&
       (value as Record<symbol, unknown>)[brand] === true)
