@@ -28,7 +28,7 @@ const STEPS = [
   'rememberWithin',
   'jwtVerify',
   'readBearerToken',
-  'parsePlantBody',
+  'readPlantBody',
   'readBody',
   'readPlantJson',
   'validatePlant',

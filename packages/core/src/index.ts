@@ -16,18 +16,14 @@ export type {
   DpopNonceOptions,
   DpopOptions,
   JwsAlgorithm,
+  JwtBearer,
   JwtBearerIssuerOptions,
   JwtBearerJwksOptions,
   JwtBearerOptions,
 } from './auth/jwt/jwt-bearer';
-export type { AccessTokenProfile } from './auth/jwt/access-token-options';
-export type {
-  AcceptedCredentials,
-  AuthRequest,
-  Authenticator,
-  VerifyToken,
-} from './auth/authenticator';
-export type { ResourceMetadataEndpoint, ResourceMetadataOptions } from './auth/resource-metadata';
+export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
+export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
+export type { ResourceMetadataEndpoint, ResourceMetadataOptions } from './service/resource-metadata';
 export type { Principal } from './auth/principal';
 export { memoryReplayStore } from './auth/dpop/memory-replay-store';
 export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';
@@ -45,9 +41,9 @@ export { INT64_MAX, INT64_MIN } from './body/body-limits';
 export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
 export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
 
-export { createNodeHandler, writeAnswer } from './http/node-handler';
+export { createNodeHandler, writeAnswer } from './service/node-handler';
 export { nodeHeaderReader } from './http/node-headers';
-export type { NodeHandler } from './http/node-handler';
+export type { NodeHandler } from './service/node-handler';
 export type {
   BodySource,
   HeaderReader,

@@ -226,7 +226,7 @@ describe.each(Object.entries(KOA_MAJORS))('in a %s host app', (_, KoaApp) => {
 
 describe('plantRoutes options', () => {
   it('fails at once with a TypeError for a basePath, which is called prefix here', () => {
-    const options = { store: memoryStore(), auth: () => Promise.resolve(undefined) };
+    const options = { store: memoryStore(), auth: { verify: () => Promise.resolve(undefined) } };
     expect(() => plantRoutes({ ...options, basePath: '/api' } as never)).toThrow(
       /takes "prefix" instead of "basePath"/,
     );

@@ -244,8 +244,10 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       const dead = await deadPool();
       const service = createPlantService({
         store: postgresStore({ client: dead }),
-        auth: (token) =>
-          Promise.resolve(token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined),
+        auth: {
+          verify: (token) =>
+            Promise.resolve(token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined),
+        },
       });
       try {
         const response = await service.fetch(

@@ -63,10 +63,12 @@ export function recordingService(store: PlantStore, storeTimeout: number) {
   const service = createPlantService({
     store,
     storeTimeout,
-    auth: (token) =>
-      Promise.resolve(
-        token === 'good' ? { subject: 'gardener', scopes: [], claims: {} } : undefined,
-      ),
+    auth: {
+      verify: (token) =>
+        Promise.resolve(
+          token === 'good' ? { subject: 'gardener', scopes: [], claims: {} } : undefined,
+        ),
+    },
     onCreated: (plant) => {
       created.push(plant.id);
     },

@@ -34,29 +34,28 @@ export interface AcceptedCredentials {
 }
 
 /**
- * A custom verifier, for opaque tokens or token introspection: resolves the principal, or
- * `undefined` to refuse the token (401 `invalid_token`). Throw a
- * `ServiceUnavailableError('jwks_unavailable', …)` when the identity provider cannot be reached (503).
+ * The one shape of token verification. `jwtBearer()` returns one; a verifier of your own (opaque
+ * tokens, introspection, a service token) is one too, and needs only `verify`.
+ *
+ * `verify` resolves the principal, or `undefined` to refuse the token (401 `token_rejected`). It may
+ * reject with a Plantstore error: `InvalidTokenError` (401), `InsufficientScopeError` (403), or
+ * `ServiceUnavailableError('jwks_unavailable', …)` when the identity provider cannot be reached
+ * (503). Any other rejection is a fault of the verifier: 500 `auth_failed`, the error in `cause`.
  *
  * @example
  * ```ts
- * const verify: VerifyToken = async (token) =>
- *   token === process.env.SERVICE_TOKEN ? { subject: 'svc', scopes: [], claims: {} } : undefined;
+ * const auth: Authenticator = {
+ *   verify: async (token) =>
+ *     token === process.env.SERVICE_TOKEN ? { subject: 'svc', scopes: [], claims: {} } : undefined,
+ * };
  * ```
  */
-export type VerifyToken = (token: string, request: AuthRequest) => Promise<Principal | undefined>;
-
-/**
- * A bearer-token checker the service can use, such as the one {@link jwtBearer} returns. `verify`
- * resolves the principal or rejects with a Plantstore error (`InvalidTokenError`,
- * `InsufficientScopeError`, `ServiceUnavailableError`).
- */
 export interface Authenticator {
-  verify(token: string, request: AuthRequest): Promise<Principal>;
-  /** Warms what can be warmed (fetches the JWKS). */
-  ready(): Promise<void>;
-  /** Releases what the checker holds. */
-  close(): Promise<void>;
-  /** What the checker accepts; without it, Bearer tokens only. */
+  verify(token: string, request: AuthRequest): Promise<Principal | undefined>;
+  /** Warms what can be warmed (fetches the JWKS); the service's `ready()` calls it. */
+  ready?(): Promise<void>;
+  /** Releases what the verifier holds; the service's `close()` calls it. */
+  close?(): Promise<void>;
+  /** What the verifier accepts; without it, Bearer tokens only. */
   readonly accepts?: AcceptedCredentials;
 }

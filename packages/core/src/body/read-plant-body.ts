@@ -1,12 +1,11 @@
 import type { DeadlineList } from '../common/deadline-list';
 import { decodeUtf8 } from './decode-utf8';
 import { InvalidBodyError, PayloadTooLargeError } from '../errors/client-errors';
-import type { NewPlant } from '../plant/plant';
 import { readBody } from './read-body';
 import { readPlantJson } from './read-plant-json';
 import type { HeaderReader, PlantRequest } from '../http/request';
-import { validatePlant } from '../plant/validate-plant';
 import { candidateFromParsed } from './parsed-body';
+import type { PlantCandidate } from './plant-candidate';
 
 /** Body limits of a service. */
 export interface BodyLimits {
@@ -17,20 +16,20 @@ export interface BodyLimits {
 }
 
 /**
- * Reads, decodes, parses and validates the body of a create request, in that order. The content
- * type has been checked already.
+ * Reads, decodes and parses the body of a create request, in that order; the schema step
+ * (`validatePlant`) comes after it, in the service. The content type has been checked already.
  *
  * @param request - the request
  * @param headers - its headers
  * @param limits - size and time limits
- * @returns the plant, exactly as sent
+ * @returns what the body holds for the plant's members, exactly as sent
  * @throws an {@link InvalidBodyError}, `PayloadTooLargeError` or `RequestTimeoutError`
  */
-export async function parsePlantBody(
+export async function readPlantBody(
   request: PlantRequest,
   headers: HeaderReader,
   limits: BodyLimits,
-): Promise<NewPlant> {
+): Promise<PlantCandidate> {
   // A declared length over the limit is refused before a byte is read, and also when a host parser
   // (with a limit of its own) read the body first: the route's limit is the same either way.
   const declared = headers('content-length');
@@ -44,11 +43,11 @@ export async function parsePlantBody(
     if (typeof parsedBody === 'string' || parsedBody instanceof Uint8Array) body = parsedBody;
     // Parsers make `{}` of an empty body: the route answers what was sent, not what they made.
     else if (parsedBody !== undefined && declared?.[0] !== '0') {
-      return validatePlant(candidateFromParsed(parsedBody));
+      return candidateFromParsed(parsedBody);
     } else
       throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
   }
   const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
-  return validatePlant(readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw)));
+  return readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw));
 }

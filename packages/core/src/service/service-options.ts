@@ -1,9 +1,10 @@
-import type { AcceptedCredentials, Authenticator, VerifyToken } from '../auth/authenticator';
+import type { AcceptedCredentials, Authenticator } from '../auth/authenticator';
+import { verifierOf, type VerifyCredentials } from '../auth/authenticate';
 import {
   createResourceMetadata,
   type ResourceMetadataEndpoint,
   type ResourceMetadataOptions,
-} from '../auth/resource-metadata';
+} from './resource-metadata';
 import { type ChallengeContext, DEFAULT_REALM } from '../errors/bearer-errors';
 import { publicUrlOption } from '../http/public-url';
 import { normaliseBasePath } from '../http/base-path';
@@ -38,8 +39,8 @@ export type Hook<T> = (value: T, context: HookContext) => void | Promise<void>;
 export interface PlantServiceOptions {
   /** Where plants are kept: `memoryStore()`, `postgresStore(…)` or your own {@link PlantStore}. */
   readonly store: PlantStore;
-  /** How bearer tokens are checked: `jwtBearer({…})` or your own verifier function. Required. */
-  readonly auth: Authenticator | VerifyToken;
+  /** How bearer tokens are checked: `jwtBearer({…})` or an {@link Authenticator} of your own. Required. */
+  readonly auth: Authenticator;
   /** A path prefix the route lives under, for the entries that see whole paths (fetch, node, Koa). Default `''`. */
   readonly basePath?: string | undefined;
   /** Largest body accepted, in bytes. Default 16384 (16 KiB). */
@@ -80,7 +81,9 @@ export interface PlantServiceOptions {
 /** The options with every default applied, checked once. */
 export interface ResolvedOptions {
   readonly store: PlantStore;
-  readonly auth: Authenticator | VerifyToken;
+  readonly auth: Authenticator;
+  /** The route's verification of one token, made from `auth` once. */
+  readonly verify: VerifyCredentials;
   readonly routePath: string;
   readonly bodyLimit: number;
   readonly bodyTimeout: number;
@@ -123,14 +126,14 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
   if (typeof store !== 'object' || store === null || typeof store.insert !== 'function') {
     fail('store', 'a PlantStore (an object with an insert function)', store);
   }
-  if (
-    typeof auth !== 'function' &&
-    (typeof auth !== 'object' || auth === null || typeof auth.verify !== 'function')
-  ) {
-    fail('auth', 'jwtBearer({...}) or a verifier function (there is no mode without auth)', auth);
+  if (typeof auth === 'function') {
+    fail('auth', 'an object with a verify function: write { verify: yourFunction }', auth);
+  }
+  if (typeof auth !== 'object' || auth === null || typeof auth.verify !== 'function') {
+    fail('auth', 'jwtBearer({...}) or { verify } (there is no mode without auth)', auth);
   }
   const timer = { min: 1, max: MAX_TIMER_MS };
-  const accepts = typeof auth === 'function' ? undefined : auth.accepts;
+  const { accepts } = auth;
   const publicUrl =
     options.publicUrl === undefined
       ? undefined
@@ -158,6 +161,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     challenges: { Bearer: bearer, DPoP: Object.freeze({ ...bearer, scheme: 'DPoP' }) },
     store,
     auth,
+    verify: verifierOf(auth),
     routePath: `${normaliseBasePath(FACTORY, options.basePath)}/plants`,
     bodyLimit: wholeNumber(
       FACTORY,

@@ -7,6 +7,7 @@ import { ServiceUnavailableError } from '../errors/server-errors';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
 import type { NewPlant } from '../plant/plant';
+import type { Authenticator } from '../auth/authenticator';
 import type { PlantRequest } from '../http/request';
 import { createPlantService, isPlantService } from './service';
 import type { PlantStore, StoreContext } from '../plant/store';
@@ -401,7 +402,7 @@ describe('handle', () => {
   it('refuses a custom verifier’s undefined with 401 and turns its unexpected throw into 500', async () => {
     const refusing = createPlantService({
       store: memoryStore(),
-      auth: () => Promise.resolve(undefined),
+      auth: { verify: () => Promise.resolve(undefined) },
     });
     const refused = await refusing.handle(plantRequest('opaque-token', '{"id":1,"name":"x"}'));
     expect(refused.status).toBe(401);
@@ -410,11 +411,20 @@ describe('handle', () => {
     );
     const throwing = createPlantService({
       store: memoryStore(),
-      auth: () => Promise.reject(new Error('introspection bug')),
+      auth: { verify: () => Promise.reject(new Error('introspection bug')) },
     });
     expect(
       (await throwing.handle(plantRequest('opaque-token', '{"id":1,"name":"x"}'))).status,
     ).toBe(500);
+  });
+
+  it('refuses a verifier function with advice: the one shape is { verify }', () => {
+    const verify = () => Promise.resolve(undefined);
+    expect(() =>
+      createPlantService({ store: memoryStore(), auth: verify as unknown as Authenticator }),
+    ).toThrow(
+      'Plantstore: option "auth" must be an object with a verify function: write { verify: yourFunction }; received a function',
+    );
   });
 
   it('names the configured realm in every challenge', async () => {

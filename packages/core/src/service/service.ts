@@ -1,8 +1,7 @@
-import { errorAnswer, plantAnswer } from '../http/answer';
+import { errorAnswer, plantAnswer } from './answer';
 import type { AuthRequest } from '../auth/authenticator';
-import { authenticate } from '../auth/check-credentials';
 import { readCredentials } from '../auth/read-credentials';
-import type { ResourceMetadataEndpoint } from '../auth/resource-metadata';
+import type { ResourceMetadataEndpoint } from './resource-metadata';
 import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
 import { type AuthScheme, setChallengeContext } from '../errors/bearer-errors';
@@ -17,7 +16,8 @@ import {
   resolveOptions,
   type ResolvedOptions,
 } from './service-options';
-import { parsePlantBody } from '../body/read-plant-body';
+import { readPlantBody } from '../body/read-plant-body';
+import { validatePlant } from '../plant/validate-plant';
 import type { Principal } from '../auth/principal';
 import {
   headerReader,
@@ -158,13 +158,13 @@ function routeService(
             ? undefined
             : publicUrl + targetPath(request.originalUrl ?? request.path),
       };
-      principal = await authenticate(config.auth, credentials.token, authRequest);
+      principal = await config.verify(credentials.token, authRequest);
       assertJsonBody(
         headers('content-type'),
         headers('content-encoding'),
         headers('transfer-encoding'),
       );
-      const plant = await parsePlantBody(request, headers, bodyLimits);
+      const plant = validatePlant(await readPlantBody(request, headers, bodyLimits));
       bodyRead = true;
       trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
@@ -201,7 +201,7 @@ function routeService(
     },
     async ready() {
       await Promise.all([
-        typeof config.auth === 'function' ? undefined : config.auth.ready(),
+        config.auth.ready?.(),
         config.store.ready?.(),
       ]);
     },
@@ -210,7 +210,7 @@ function routeService(
       storeDeadlines.stop();
       bodyDeadlines.stop();
       await Promise.all([
-        typeof config.auth === 'function' ? undefined : config.auth.close(),
+        config.auth.close?.(),
         config.store.close?.(),
       ]);
     },

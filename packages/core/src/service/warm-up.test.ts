@@ -28,9 +28,11 @@ describe('the start-up warm-up', () => {
     try {
       createPlantService({
         store,
-        auth: (token) => {
-          calls.push(`verify ${token}`);
-          return Promise.resolve(undefined);
+        auth: {
+          verify: (token) => {
+            calls.push(`verify ${token}`);
+            return Promise.resolve(undefined);
+          },
         },
         onCreated: () => void calls.push('onCreated'),
         onRejected: () => void calls.push('onRejected'),

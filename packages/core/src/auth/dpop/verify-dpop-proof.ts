@@ -8,11 +8,11 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { AuthRequest } from '../authenticator';
-import { compactJwsDefect } from '../jwt/compact-jws';
+import { compactJwsDefect } from '../compact-jws';
 import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
 import type { InvalidDpopProofCode } from '../../errors/error-codes';
 import { deadlineList } from '../../common/deadline-list';
-import type { DpopConfig } from './dpop-options';
+import type { DpopConfig } from './options/dpop-options';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { rememberWithin } from './replay-call';
 import { normaliseRequestUrl } from './request-url';

@@ -7,9 +7,9 @@ import type {
   JWTVerifyResult,
 } from 'jose';
 import { toAuthError } from './jose-failure';
-import { principalOf } from './principal-of';
+import { principalOf } from '../principal-of';
 import { assertTokenType } from './token-type';
-import type { TokenWindow } from './verified-token-cache';
+import type { TokenWindow } from '../verified-token-cache';
 import type { Principal } from '../principal';
 import {
   createRemoteKeySet,

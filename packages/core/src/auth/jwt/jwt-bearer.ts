@@ -1,20 +1,21 @@
 import type { AcceptedCredentials, AuthRequest, Authenticator } from '../authenticator';
-import { createTokenBinding } from '../dpop/token-binding';
+import { exactAuthenticator } from '../authenticate';
+import { createCnfBinding } from '../cnf-binding';
 import { InsufficientScopeError } from '../../errors/bearer-errors';
-import { assertCompactJws } from './compact-jws';
+import { assertCompactJws } from '../compact-jws';
 import { createIssuerVerifier, type VerifiedToken } from './issuer-verifier';
-import { resolveJwtBearerOptions, type JwtBearerOptions } from './jwt-bearer-options';
+import { resolveJwtBearerOptions, type JwtBearerOptions } from './options/jwt-bearer-options';
 import type { Principal } from '../principal';
 import { selectByIssuer } from './select-issuer';
-import { createVerifiedTokenCache } from './verified-token-cache';
+import { createVerifiedTokenCache } from '../verified-token-cache';
 
 export type {
   JwtBearerIssuerOptions,
   JwtBearerJwksOptions,
   JwtBearerOptions,
-} from './jwt-bearer-options';
+} from './options/jwt-bearer-options';
 export type { JwsAlgorithm } from '../keys/verification-key';
-export type { DpopNonceOptions, DpopOptions } from '../dpop/dpop-options';
+export type { DpopNonceOptions, DpopOptions } from '../dpop/options/dpop-options';
 
 // What `verify(token)` assumes when called without a request: a plain Bearer token.
 const BEARER_REQUEST: AuthRequest = Object.freeze({
@@ -22,6 +23,17 @@ const BEARER_REQUEST: AuthRequest = Object.freeze({
   path: '/plants',
   headers: () => undefined,
 });
+
+/** What {@link jwtBearer} returns: an {@link Authenticator} whose every member is there. */
+export interface JwtBearer extends Authenticator {
+  /** Resolves the principal, or rejects with a Plantstore error; never resolves `undefined`. */
+  verify(token: string, request?: AuthRequest): Promise<Principal>;
+  /** Fetches every JWKS, and readies the DPoP replay store. */
+  ready(): Promise<void>;
+  /** Releases the DPoP replay store. */
+  close(): Promise<void>;
+  readonly accepts: AcceptedCredentials;
+}
 
 /**
  * Creates an {@link Authenticator} that verifies JWT bearer tokens with jose, against a shared
@@ -48,7 +60,7 @@ const BEARER_REQUEST: AuthRequest = Object.freeze({
  * });
  * ```
  */
-export function jwtBearer(options: JwtBearerOptions): Authenticator {
+export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   const config = resolveJwtBearerOptions(options);
   const { requiredScopes, now } = config;
   const [firstConfig, ...otherConfigs] = config.verifiers;
@@ -66,7 +78,7 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
   const cache = config.cache === false ? undefined : createVerifiedTokenCache(config.cache);
   const clock = now ?? Date.now;
   const { dpop } = config;
-  const binding = createTokenBinding(dpop);
+  const binding = createCnfBinding(dpop);
   const accepts: AcceptedCredentials = Object.freeze({
     bearer: dpop?.required !== true,
     dpop: dpop && Object.freeze({ algorithms: dpop.algorithms, required: dpop.required }),
@@ -96,7 +108,7 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
     return proof === undefined ? principal : proof.then(() => principal);
   }
 
-  return {
+  return exactAuthenticator({
     // Plain functions and one `then`, not async ones: every async layer would cost a promise and a
     // turn of the microtask queue on every request, and a cached token needs none.
     verify(token: string, request: AuthRequest = BEARER_REQUEST): Promise<Principal> {
@@ -122,5 +134,5 @@ export function jwtBearer(options: JwtBearerOptions): Authenticator {
       ]);
     },
     close: async () => dpop?.replayStore.close?.(),
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtBearer } from './jwt-bearer';
-import { createNodeHandler } from '../../http/node-handler';
+import { createNodeHandler } from '../../service/node-handler';
 import { memoryStore } from '../../plant/memory-store';
 import { createPlantService } from '../../service/service';
 import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer';

@@ -6,8 +6,8 @@ import { InvalidTokenError } from '../../errors/bearer-errors';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { jwtBearer } from '../jwt/jwt-bearer';
 import { createRemoteKeySet } from './remote-key-set';
-import type { JwtBearerJwksOptions as RemoteKeySetOptions } from './remote-key-set-options';
-import { remoteKeySetConfig } from './remote-key-set-options';
+import type { JwtBearerJwksOptions as RemoteKeySetOptions } from './options/remote-key-set-options';
+import { remoteKeySetConfig } from './options/remote-key-set-options';
 import { createTokenIssuer } from '../../testing/token-issuer';
 import type { TokenIssuer } from '../../testing/token-issuer';
 

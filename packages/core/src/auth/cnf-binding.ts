@@ -1,11 +1,11 @@
-import type { AuthRequest } from '../authenticator';
-import type { Principal } from '../principal';
-import { InvalidTokenError, MalformedAuthorizationError } from '../../errors/bearer-errors';
-import type { DpopConfig } from './dpop-options';
-import { createDpopProofVerifier } from './verify-dpop-proof';
+import type { AuthRequest } from './authenticator';
+import type { Principal } from './principal';
+import { InvalidTokenError, MalformedAuthorizationError } from '../errors/bearer-errors';
+import type { DpopConfig } from './dpop/options/dpop-options';
+import { createDpopProofVerifier } from './dpop/verify-dpop-proof';
 
 /** How a token's scheme and its binding are checked, around the token's own verification. */
-export interface TokenBinding {
+export interface CnfBinding {
   /** Before the token is verified: refuses what the scheme alone settles, at no cost. */
   beforeVerifying(request: AuthRequest): void;
   /**
@@ -36,12 +36,12 @@ function boundKey(cnf: unknown): string | undefined {
  * @returns the two checks
  * @example
  * ```ts
- * const binding = createTokenBinding(config.dpop);
+ * const binding = createCnfBinding(config.dpop);
  * binding.beforeVerifying(request);
  * await binding.afterVerifying(principal, request, token, Date.now());
  * ```
  */
-export function createTokenBinding(dpop: DpopConfig | undefined): TokenBinding {
+export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
   const checkProof = dpop === undefined ? undefined : createDpopProofVerifier(dpop);
   return {
     beforeVerifying(request) {

@@ -1,14 +1,14 @@
 import { accessTokenChecks } from './access-token-options';
-import type { IssuerVerifierConfig } from './issuer-verifier';
-import { tokenAge } from './token-age';
-import { remoteKeySetConfig } from '../keys/remote-key-set-options';
-import { describeValue, optionError, stringList } from '../../options/check-options';
+import type { IssuerVerifierConfig } from '../issuer-verifier';
+import { tokenAge } from '../../../options/token-age';
+import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
+import { describeValue, optionError, stringList } from '../../../options/check-options';
 import {
   ASYMMETRIC_ALGORITHMS,
   importPublicKey,
   importSecret,
   type JwsAlgorithm,
-} from '../keys/verification-key';
+} from '../../keys/verification-key';
 
 /**
  * One issuer's options as given, unchecked: the top-level options of a single-issuer `jwtBearer`, or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidTokenError } from '../../errors/bearer-errors';
+import { InvalidTokenError } from '../errors/bearer-errors';
 import { assertCompactJws, MAX_TOKEN_LENGTH } from './compact-jws';
 
 // {"alg":"HS256","typ":"JWT"} . {"sub":"1234567890"} . 32 bytes of signature (43 characters, 43 % 4 = 3)

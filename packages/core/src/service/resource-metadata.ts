@@ -1,6 +1,6 @@
-import type { AcceptedCredentials } from './authenticator';
+import type { AcceptedCredentials } from '../auth/authenticator';
 import { MethodNotAllowedError } from '../errors/client-errors';
-import { errorAnswer } from '../http/answer';
+import { errorAnswer } from './answer';
 import { publicUrlOption } from '../http/public-url';
 import type { PlantAnswer } from '../http/request';
 import { checkKnownOptions, describeValue, optionError } from '../options/check-options';

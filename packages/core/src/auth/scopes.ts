@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import { InvalidTokenError } from '../../errors/bearer-errors';
+import { InvalidTokenError } from '../errors/bearer-errors';
 
 /** The claims read for scopes when `scopeClaims` is not set: RFC 9068's `scope` and Okta's `scp`. */
 export const DEFAULT_SCOPE_CLAIMS: readonly string[] = ['scope', 'scp'];

@@ -1,17 +1,17 @@
 import { accessTokenChecks } from './access-token-options';
-import type { IssuerVerifierConfig } from './issuer-verifier';
+import type { IssuerVerifierConfig } from '../issuer-verifier';
 import {
   resolveIssuerOptions,
   type IssuerOptionValues,
   type SharedIssuerSettings,
 } from './issuer-options';
-import { tokenAge } from './token-age';
+import { tokenAge } from '../../../options/token-age';
 import {
   checkKnownOptions,
   describeValue,
   optionError,
   stringList,
-} from '../../options/check-options';
+} from '../../../options/check-options';
 
 /** The most entries `issuers` takes: each may hold a key set, and the list is a config, not data. */
 export const MAX_ISSUERS = 100;

@@ -1,4 +1,4 @@
-import { InvalidTokenError } from '../../errors/bearer-errors';
+import { InvalidTokenError } from '../errors/bearer-errors';
 
 /** The largest token accepted, in characters (8 KiB): far above any real access token. */
 export const MAX_TOKEN_LENGTH = 8192;

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { jwtBearer } from './jwt-bearer';
-import type { Principal } from '../principal';
-import { createTokenIssuer } from '../../testing/token-issuer';
+import { jwtBearer } from './jwt/jwt-bearer';
+import type { Principal } from './principal';
+import { createTokenIssuer } from '../testing/token-issuer';
 import { createVerifiedTokenCache } from './verified-token-cache';
 
 const principal: Principal = { subject: 'a', scopes: [], claims: {} };

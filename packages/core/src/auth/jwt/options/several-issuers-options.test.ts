@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { jwtBearer } from './jwt-bearer';
+import { jwtBearer } from '../jwt-bearer';
 import { resolveJwtBearerOptions } from './jwt-bearer-options';
 
 const SECRET = 'a-shared-secret-of-32-bytes-long';

@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
-import { InvalidTokenError } from '../../errors/bearer-errors';
-import { deepFreeze } from '../../common/deep-freeze';
-import type { Principal } from '../principal';
+import { InvalidTokenError } from '../errors/bearer-errors';
+import { deepFreeze } from '../common/deep-freeze';
+import type { Principal } from './principal';
 import { readScopes } from './scopes';
 
 /**

@@ -1,12 +1,12 @@
-import type { VerifiedTokenCacheOptions } from './verified-token-cache';
+import type { VerifiedTokenCacheOptions } from '../../verified-token-cache';
 import type { KeyObject, webcrypto } from 'node:crypto';
 import type { AccessTokenProfile } from './access-token-options';
 import { resolveIssuerOptions, type SharedIssuerSettings } from './issuer-options';
-import type { IssuerVerifierConfig } from './issuer-verifier';
+import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { resolveSeveralIssuers } from './several-issuers-options';
-import type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
-import type { JwsAlgorithm } from '../keys/verification-key';
-import { resolveDpopOptions, type DpopConfig, type DpopOptions } from '../dpop/dpop-options';
+import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
+import type { JwsAlgorithm } from '../../keys/verification-key';
+import { resolveDpopOptions, type DpopConfig, type DpopOptions } from '../../dpop/options/dpop-options';
 import {
   checkKnownOptions,
   describeValue,
@@ -15,9 +15,9 @@ import {
   optionError,
   stringList,
   wholeNumber,
-} from '../../options/check-options';
+} from '../../../options/check-options';
 
-export type { JwtBearerJwksOptions } from '../keys/remote-key-set-options';
+export type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
 
 /**
  * Options of `jwtBearer`. Exactly one key source is required: `secret`, `publicKey` or `jwksUri`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jwtBearer } from './jwt/jwt-bearer';
+import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
-import { createPlantService } from '../service/service';
+import { createPlantService } from './service';
 
 const secret = 'a-secret-that-is-at-least-32-bytes-long';
 const auth = (extra: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
-import { describeValue, optionError } from '../../options/check-options';
-import { DEFAULT_SCOPE_CLAIMS } from './scopes';
-import { DEFAULT_TOKEN_TYPES, normaliseTokenType } from './token-type';
+import { describeValue, optionError } from '../../../options/check-options';
+import { DEFAULT_SCOPE_CLAIMS } from '../../scopes';
+import { DEFAULT_TOKEN_TYPES, normaliseTokenType } from '../token-type';
 
 /** A preset of access-token checks: `'rfc9068'` is RFC 9068's JWT access token profile. */
 export type AccessTokenProfile = 'rfc9068';

@@ -6,12 +6,12 @@ import {
   optionalBoolean,
   optionError,
   wholeNumber,
-} from '../../options/check-options';
-import { tokenAge } from '../jwt/token-age';
-import { importSecret, type JwsAlgorithm } from '../keys/verification-key';
-import { memoryReplayStore } from './memory-replay-store';
-import { createNonceSource, type NonceSource } from './proof-nonce';
-import type { ReplayStore } from './replay-store';
+} from '../../../options/check-options';
+import { tokenAge } from '../../../options/token-age';
+import { importSecret, type JwsAlgorithm } from '../../keys/verification-key';
+import { memoryReplayStore } from '../memory-replay-store';
+import { createNonceSource, type NonceSource } from '../proof-nonce';
+import type { ReplayStore } from '../replay-store';
 
 /** Server nonces in DPoP proofs (RFC 9449 §9). */
 export interface DpopNonceOptions {

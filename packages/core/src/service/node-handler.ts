@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { nodeHeaderReader } from './node-headers';
-import type { PlantAnswer } from './request';
-import type { PlantService } from '../service/service';
+import { nodeHeaderReader } from '../http/node-headers';
+import type { PlantAnswer } from '../http/request';
+import type { PlantService } from './service';
 
 /** A `node:http` request listener that can also pass on, Connect-style. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;

@@ -4,8 +4,8 @@ import {
   optionError,
   RETRY_AFTER_RANGE,
   wholeNumber,
-} from '../../options/check-options';
-import type { RemoteKeySetConfig } from './remote-key-set';
+} from '../../../options/check-options';
+import type { RemoteKeySetConfig } from '../remote-key-set';
 
 /** Tuning of the remote key set behind `jwksUri`, in milliseconds (`retryAfter` in seconds). */
 export interface JwtBearerJwksOptions {

@@ -1,6 +1,6 @@
 import { createSecretKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { jwtBearer } from './jwt-bearer';
+import { jwtBearer } from '../jwt-bearer';
 
 const SECRET = 'a-shared-secret-of-32-bytes-long';
 

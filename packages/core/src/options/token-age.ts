@@ -1,4 +1,4 @@
-import { nonNegativeNumber, optionError } from '../../options/check-options';
+import { nonNegativeNumber, optionError } from './check-options';
 
 // jose's duration words, without signs or "ago": a maximum age is never negative.
 const DURATION =

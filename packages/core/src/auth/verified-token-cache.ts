@@ -1,4 +1,4 @@
-import type { Principal } from '../principal';
+import type { Principal } from './principal';
 
 /** Limits of the cache of verified tokens. */
 export interface VerifiedTokenCacheOptions {

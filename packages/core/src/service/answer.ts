@@ -1,7 +1,7 @@
 import { type PlantServiceError } from '../errors/plant-service-error';
 import type { Plant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
-import type { PlantAnswer } from './request';
+import type { PlantAnswer } from '../http/request';
 
 // RFC 6750 §5.3: answers that depend on credentials are not cached, and say what they vary on.
 const SUCCESS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
