@@ -1,10 +1,76 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const frameworkImports = ['express', 'koa', '@koa/router', 'pg', '@electric-sql/pglite'].map(
   (name) => ({ name, message: 'The core is framework- and driver-neutral.' }),
 );
+
+// The core's folders from the bottom up, each with the reason it may not reach higher. A folder
+// imports only folders that come before it; `testing` (the public kit) and index.ts may import all.
+const CORE_LAYERS = [
+  ['errors', 'errors are values: they import nothing of the route'],
+  ['common', 'common holds timers and helpers that know no HTTP, token or plant'],
+  ['options', 'option checks know only errors'],
+  ['auth', 'auth verifies tokens: it knows no HTTP answer, body, plant or service'],
+  ['http', 'http is the request and its headers: it knows no body reader, plant or service'],
+  ['body', 'body reads bytes into a candidate: the schema (plant/) and the service come after it'],
+  ['plant', 'plant is the schema and the store: it knows no request, answer or service'],
+  ['openapi', 'openapi describes the route from its schemas: it runs no request'],
+  ['service', 'service composes the steps: nothing below it may reach back into it'],
+];
+// Inside auth/: the mechanisms compose one way, jwt/ over dpop/ over keys/.
+const AUTH_MECHANISMS = [
+  ['keys', ['jwt', 'dpop'], 'auth/keys/ is key material: it knows no token format or binding'],
+  ['dpop', ['jwt'], 'auth/dpop/ checks proofs: jwtBearer composes it, not the other way'],
+];
+
+function restrictedImports(patterns) {
+  return [
+    'error',
+    {
+      paths: frameworkImports,
+      patterns: [
+        { group: ['@plantstore/*'], message: 'The core depends on no other package.' },
+        ...patterns,
+      ],
+    },
+  ];
+}
+
+function coreBoundaries() {
+  const folders = CORE_LAYERS.map(([folder]) => folder);
+  const configs = [
+    {
+      files: ['packages/core/**/*.ts'],
+      rules: { 'no-restricted-imports': restrictedImports([]) },
+    },
+  ];
+  CORE_LAYERS.forEach(([folder, reason], index) => {
+    const above = [...folders.slice(index + 1), 'testing'].filter((name) => name !== folder);
+    const mechanisms = folder === 'auth' ? AUTH_MECHANISMS : [];
+    const layer = { regex: `^(\\.\\./)+(${above.join('|')})(/|$)`, message: reason };
+    configs.push({
+      files: [`packages/core/src/${folder}/**/*.ts`],
+      ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+      rules: { 'no-restricted-imports': restrictedImports([layer]) },
+    });
+    for (const [mechanism, forbidden, why] of mechanisms) {
+      configs.push({
+        files: [`packages/core/src/auth/${mechanism}/**/*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': restrictedImports([
+            layer,
+            { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message: why },
+          ]),
+        },
+      });
+    }
+  });
+  return configs;
+}
 
 export default tseslint.config(
   {
@@ -34,20 +100,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // Dependencies run one way: the core imports no framework, no driver, no other package of ours,
+  // and each of its folders imports only the folders below it (docs/architecture.md, "Boundaries").
+  ...coreBoundaries(),
   {
-    // Dependencies run one way: the core imports no framework, no driver, no other package of ours.
-    files: ['packages/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: frameworkImports,
-          patterns: [
-            { group: ['@plantstore/*'], message: 'The core depends on no other package.' },
-          ],
-        },
-      ],
+    // A cycle makes two modules one: neither can be read, tested or moved alone.
+    files: ['packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
     },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Everything else sees only the core's public entries.

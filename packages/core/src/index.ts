@@ -23,7 +23,10 @@ export type {
 } from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
-export type { ResourceMetadataEndpoint, ResourceMetadataOptions } from './service/resource-metadata';
+export type {
+  ResourceMetadataEndpoint,
+  ResourceMetadataOptions,
+} from './service/resource-metadata';
 export type { Principal } from './auth/principal';
 export { memoryReplayStore } from './auth/dpop/memory-replay-store';
 export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';

@@ -5,7 +5,10 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { plantRoutes, type PlantRoutes, type PlantState } from '../src/index';
 
 describe('the public types', () => {
-  const plants = plantRoutes({ store: memoryStore(), auth: { verify: () => Promise.resolve(undefined) } });
+  const plants = plantRoutes({
+    store: memoryStore(),
+    auth: { verify: () => Promise.resolve(undefined) },
+  });
 
   it('make the route a Koa middleware with a router handler and its service', () => {
     expectTypeOf(plants).toEqualTypeOf<PlantRoutes>();

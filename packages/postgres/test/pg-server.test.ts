@@ -246,7 +246,9 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
         store: postgresStore({ client: dead }),
         auth: {
           verify: (token) =>
-            Promise.resolve(token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined),
+            Promise.resolve(
+              token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined,
+            ),
         },
       });
       try {

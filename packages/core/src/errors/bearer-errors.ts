@@ -134,7 +134,11 @@ export class MalformedAuthorizationError extends BearerError<MalformedAuthorizat
   override readonly name = 'MalformedAuthorizationError';
   readonly challenge: BearerChallenge;
 
-  constructor(code: MalformedAuthorizationCode, message: string, options?: PlantServiceErrorOptions) {
+  constructor(
+    code: MalformedAuthorizationCode,
+    message: string,
+    options?: PlantServiceErrorOptions,
+  ) {
     super(400, code, message, options);
     this.challenge = { error: 'invalid_request', description: message };
   }

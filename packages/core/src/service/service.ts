@@ -200,19 +200,13 @@ function routeService(
       return new Response(body, { status: answer.status, headers: answer.headers });
     },
     async ready() {
-      await Promise.all([
-        config.auth.ready?.(),
-        config.store.ready?.(),
-      ]);
+      await Promise.all([config.auth.ready?.(), config.store.ready?.()]);
     },
     warmedUp,
     async close() {
       storeDeadlines.stop();
       bodyDeadlines.stop();
-      await Promise.all([
-        config.auth.close?.(),
-        config.store.close?.(),
-      ]);
+      await Promise.all([config.auth.close?.(), config.store.close?.()]);
     },
   };
   Object.defineProperty(service, brand, { value: true });

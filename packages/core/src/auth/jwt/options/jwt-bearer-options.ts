@@ -6,7 +6,11 @@ import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { resolveSeveralIssuers } from './several-issuers-options';
 import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
 import type { JwsAlgorithm } from '../../keys/verification-key';
-import { resolveDpopOptions, type DpopConfig, type DpopOptions } from '../../dpop/options/dpop-options';
+import {
+  resolveDpopOptions,
+  type DpopConfig,
+  type DpopOptions,
+} from '../../dpop/options/dpop-options';
 import {
   checkKnownOptions,
   describeValue,
