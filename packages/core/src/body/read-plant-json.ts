@@ -1,258 +1,245 @@
 import { InvalidBodyError } from '../errors/client-errors';
 import { isForbiddenKey, MAX_DEPTH } from './body-limits';
-import { exactInteger } from './exact-integer';
+import {
+  Char,
+  ESCAPED_UNIT_OF,
+  hexDigitValue,
+  isDigit,
+  kindOfValueStartingWith,
+} from './json-characters';
+import { readNumber } from './json-number';
 import type { PlantCandidate } from './plant-candidate';
 
-// Far beyond any string length, so a saturated exponent still gives the right verdict.
-const EXPONENT_CAP = 1e12;
 // Linear search beats hashing for the few keys real objects have; past this, a Set keeps it O(n).
 const SMALL_OBJECT_KEYS = 8;
+const HIGH_SURROGATES = { first: 0xd800, last: 0xdbff };
+const LOW_SURROGATES = { first: 0xdc00, last: 0xdfff };
+// `\uXXXX` is six code units long.
+const UNICODE_ESCAPE_LENGTH = 6;
 
-const fail = (code: 'body_not_json' | 'body_too_deep', what: string, at: number) =>
-  new InvalidBodyError(code, `The body ${what} at offset ${at}.`);
+const notJson = (code: 'body_not_json' | 'body_too_deep', what: string, offset: number) =>
+  new InvalidBodyError(code, `The body ${what} at offset ${offset}.`);
 
-/** Value of one hex digit, or -1 (also for NaN past the end). */
-function hex(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const lower = c | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
-}
+/**
+ * One pass over the text, from `offset` on. Each method reads one grammar state of RFC 8259 and
+ * leaves `offset` just past what it read. Recursion is bounded by MAX_DEPTH, since depth is checked
+ * before descending. Methods that take `build` make the value only when it is kept (the members
+ * `id`, `name` and `tag` of the top object); everything else is checked and skipped.
+ */
+class JsonReader {
+  offset = 0;
+  constructor(readonly text: string) {}
 
-// The code unit each one-letter escape stands for; -1 marks letters that are no escape.
-const ESCAPES = new Int8Array(0x80).fill(-1);
-const ESCAPE_LETTERS = '"\\/bfnrt';
-const ESCAPE_UNITS = '"\\/\b\f\n\r\t';
-for (let k = 0; k < ESCAPE_LETTERS.length; k++) {
-  ESCAPES[ESCAPE_LETTERS.charCodeAt(k)] = ESCAPE_UNITS.charCodeAt(k);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
-/** One pass over the text; recursion is bounded by MAX_DEPTH because depth is checked before descending. */
-class Reader {
-  i = 0;
-  constructor(readonly t: string) {}
-
-  /** Skips RFC 8259 whitespace and returns the code unit there (NaN at the end). */
-  ws(): number {
-    const t = this.t;
-    let i = this.i;
-    let c = t.charCodeAt(i);
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++i);
-    this.i = i;
-    return c;
+  /** Skips whitespace; returns the code unit it stops at (NaN at the end of the text). */
+  skipWhitespace(): number {
+    const { text } = this;
+    let offset = this.offset;
+    let unit = text.charCodeAt(offset);
+    while (
+      unit === Char.Space ||
+      unit === Char.LineFeed ||
+      unit === Char.CarriageReturn ||
+      unit === Char.Tab
+    ) {
+      unit = text.charCodeAt(++offset);
+    }
+    this.offset = offset;
+    return unit;
   }
 
-  unexpected(at = this.i): InvalidBodyError {
-    const what = at >= this.t.length ? 'ends unexpectedly' : 'has an unexpected character';
-    return fail('body_not_json', `is not valid JSON: it ${what}`, at);
+  unexpected(offset = this.offset): InvalidBodyError {
+    const what = offset >= this.text.length ? 'ends unexpectedly' : 'has an unexpected character';
+    return notJson('body_not_json', `is not valid JSON: it ${what}`, offset);
   }
 
+  /** Any value: its first code unit says which state comes next. */
   value(depth: number, build: boolean): unknown {
-    const c = this.ws();
-    if (c === 0x22) return this.string(build);
-    if (c === 0x7b) {
+    const first = this.skipWhitespace();
+    if (first === Char.QuotationMark) return this.string(build);
+    if (first === Char.BeginObject) {
       this.object(depth + 1, false);
       return build ? (Object.create(null) as object) : undefined;
     }
-    if (c === 0x5b) {
+    if (first === Char.BeginArray) {
       this.array(depth + 1);
       return build ? [] : undefined;
     }
-    if (c === 0x2d || isDigit(c)) return this.number(build);
-    if (c === 0x74) return this.literal('true', true);
-    if (c === 0x66) return this.literal('false', false);
-    if (c === 0x6e) return this.literal('null', null);
+    if (first === Char.Minus || isDigit(first)) return readNumber(this, build);
+    if (first === Char.FirstLetterOfTrue) return this.literal('true', true);
+    if (first === Char.FirstLetterOfFalse) return this.literal('false', false);
+    if (first === Char.FirstLetterOfNull) return this.literal('null', null);
     throw this.unexpected();
   }
 
+  /** `true`, `false` or `null`, letter by letter. */
   literal(word: string, result: boolean | null): boolean | null {
-    for (let k = 0; k < word.length; k++) {
-      if (this.t.charCodeAt(this.i + k) !== word.charCodeAt(k)) throw this.unexpected(this.i + k);
+    for (let index = 0; index < word.length; index++) {
+      const offset = this.offset + index;
+      if (this.text.charCodeAt(offset) !== word.charCodeAt(index)) throw this.unexpected(offset);
     }
-    this.i += word.length;
+    this.offset += word.length;
     return result;
   }
 
-  /** Steps into an array or object, refusing first: that is what bounds the recursion. */
+  /** Steps over `[` or `{`, refusing first: that is what bounds the recursion. */
   enter(depth: number): void {
     if (depth > MAX_DEPTH) {
-      throw fail('body_too_deep', `nests deeper than ${MAX_DEPTH} levels`, this.i);
+      throw notJson('body_too_deep', `nests deeper than ${MAX_DEPTH} levels`, this.offset);
     }
-    this.i++;
+    this.offset++;
   }
 
+  /** An array: `]` at once, or values separated by `,` up to `]`. Its values are never kept. */
   array(depth: number): void {
     this.enter(depth);
-    if (this.ws() === 0x5d) {
-      this.i++;
+    if (this.skipWhitespace() === Char.EndArray) {
+      this.offset++;
       return;
     }
     for (;;) {
       this.value(depth, false);
-      const c = this.ws();
-      this.i++;
-      if (c === 0x5d) return;
-      if (c !== 0x2c) throw this.unexpected(this.i - 1);
+      const separator = this.skipWhitespace();
+      this.offset++;
+      if (separator === Char.EndArray) return;
+      if (separator !== Char.ValueSeparator) throw this.unexpected(this.offset - 1);
     }
   }
 
-  /** Reads an object; at the top level it also builds the candidate from `id`, `name` and `tag`. */
+  /**
+   * An object: `}` at once, or members (a key, `:`, a value) separated by `,` up to `}`. Every key
+   * is checked against the reserved names and the keys before it; at the top level the members
+   * `id`, `name` and `tag` are kept, in a null-prototype candidate.
+   */
   object(depth: number, top: boolean): PlantCandidate | undefined {
     this.enter(depth);
-    const out = top ? (Object.create(null) as Record<string, unknown>) : undefined;
-    let seen: string[] | undefined;
-    let many: Set<string> | undefined;
-    let c = this.ws();
-    if (c === 0x7d) {
-      this.i++;
-      return out;
+    const candidate = top ? (Object.create(null) as Record<string, unknown>) : undefined;
+    // The keys so far: a list while the object is small, a Set once it is not.
+    let keyList: string[] | undefined;
+    let keySet: Set<string> | undefined;
+    let next = this.skipWhitespace();
+    if (next === Char.EndObject) {
+      this.offset++;
+      return candidate;
     }
     for (;;) {
-      if (c !== 0x22) throw this.unexpected();
-      const at = this.i;
+      // A member's key.
+      if (next !== Char.QuotationMark) throw this.unexpected();
+      const keyOffset = this.offset;
       const key = this.string(true) as string;
       if (isForbiddenKey(key)) {
         throw new InvalidBodyError(
           'body_forbidden_key',
-          `The body uses a reserved key name at offset ${at}; remove that member.`,
+          `The body uses a reserved key name at offset ${keyOffset}; remove that member.`,
         );
       }
       let repeated = false;
-      if (many !== undefined) {
-        repeated = many.has(key);
-        many.add(key);
-      } else if (seen === undefined) {
-        seen = [key];
+      if (keySet !== undefined) {
+        repeated = keySet.has(key);
+        keySet.add(key);
+      } else if (keyList === undefined) {
+        keyList = [key];
       } else {
-        repeated = seen.includes(key);
-        seen.push(key);
-        if (seen.length > SMALL_OBJECT_KEYS) many = new Set(seen);
+        repeated = keyList.includes(key);
+        keyList.push(key);
+        if (keyList.length > SMALL_OBJECT_KEYS) keySet = new Set(keyList);
       }
       if (repeated) {
         throw new InvalidBodyError(
           'body_duplicate_key',
-          `The body repeats a key within one object at offset ${at}; each key may appear only once.`,
+          `The body repeats a key within one object at offset ${keyOffset}; each key may appear only once.`,
         );
       }
-      if (this.ws() !== 0x3a) throw this.unexpected();
-      this.i++;
-      const wanted = out !== undefined && (key === 'id' || key === 'name' || key === 'tag');
-      const v = this.value(depth, wanted);
-      if (wanted) out[key] = v;
-      c = this.ws();
-      this.i++;
-      if (c === 0x7d) return out;
-      if (c !== 0x2c) throw this.unexpected(this.i - 1);
-      c = this.ws();
+      // The `:` and the member's value.
+      if (this.skipWhitespace() !== Char.NameSeparator) throw this.unexpected();
+      this.offset++;
+      const kept = candidate !== undefined && (key === 'id' || key === 'name' || key === 'tag');
+      const value = this.value(depth, kept);
+      if (kept) candidate[key] = value;
+      // `}` ends the object, `,` announces the next member.
+      const separator = this.skipWhitespace();
+      this.offset++;
+      if (separator === Char.EndObject) return candidate;
+      if (separator !== Char.ValueSeparator) throw this.unexpected(this.offset - 1);
+      next = this.skipWhitespace();
     }
   }
 
-  /** Reads a string from its opening quote; builds it only when asked, slicing escape-free runs whole. */
+  /**
+   * A string, from its opening quote to its closing one. Runs without escapes are sliced whole;
+   * an escape is one letter (`\n`) or `\uXXXX`, and a surrogate escape must be a high one followed
+   * by a low one. Raw control characters are refused.
+   */
   string(build: boolean): string | undefined {
-    const t = this.t;
-    let i = this.i + 1;
-    let start = i;
-    let out = '';
+    const { text } = this;
+    let offset = this.offset + 1;
+    let runStart = offset;
+    let built = '';
     for (;;) {
-      const c = t.charCodeAt(i);
-      if (c === 0x22) {
-        this.i = i + 1;
-        return build ? out + t.slice(start, i) : undefined;
+      const unit = text.charCodeAt(offset);
+      if (unit === Char.QuotationMark) {
+        this.offset = offset + 1;
+        return build ? built + text.slice(runStart, offset) : undefined;
       }
-      if (c === 0x5c) {
-        if (build) out += t.slice(start, i);
-        const e = t.charCodeAt(i + 1);
-        const unit = e < 0x80 ? (ESCAPES[e] ?? -1) : -1;
-        if (unit >= 0) {
-          if (build) out += String.fromCharCode(unit);
-          i += 2;
-        } else if (e === 0x75) {
-          const hi = this.hex4(i + 2);
-          i += 6;
-          if (hi >= 0xd800 && hi <= 0xdfff) {
-            const pairs = hi <= 0xdbff && t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75;
-            const low = pairs ? this.hex4(i + 2) : -1;
-            if (low < 0xdc00 || low > 0xdfff) {
-              throw new InvalidBodyError(
-                'body_lone_surrogate',
-                `The body has an unpaired surrogate escape at offset ${i - 6}; escape a character outside the BMP as a high and low \\u pair.`,
-              );
-            }
-            if (build) out += String.fromCharCode(hi, low);
-            i += 6;
-          } else if (build) out += String.fromCharCode(hi);
-        } else {
-          throw this.unexpected(i + 1);
-        }
-        start = i;
-      } else if (c >= 0x20) {
-        i++;
+      if (unit === Char.ReverseSolidus) {
+        const decoded = this.escape(offset);
+        if (build) built += text.slice(runStart, offset) + decoded;
+        offset = runStart = this.offset;
+      } else if (unit >= Char.FirstUnescaped) {
+        offset++;
       } else {
-        throw Number.isNaN(c)
-          ? this.unexpected(i)
-          : fail(
+        throw Number.isNaN(unit)
+          ? this.unexpected(offset)
+          : notJson(
               'body_not_json',
               'is not valid JSON: it has a raw control character in a string',
-              i,
+              offset,
             );
       }
     }
   }
 
-  hex4(at: number): number {
-    const t = this.t;
-    let v = 0;
-    for (let k = at; k < at + 4; k++) {
-      const d = hex(t.charCodeAt(k));
-      if (d < 0) throw this.unexpected(k);
-      v = (v << 4) | d;
+  /** The escape at `offset` (its backslash): returns what it stands for, and moves past it. */
+  escape(offset: number): string {
+    const { text } = this;
+    const letter = text.charCodeAt(offset + 1);
+    const escaped = letter < 0x80 ? (ESCAPED_UNIT_OF[letter] ?? -1) : -1;
+    if (escaped >= 0) {
+      this.offset = offset + 2;
+      return String.fromCharCode(escaped);
     }
-    return v;
+    if (letter !== Char.LetterU) throw this.unexpected(offset + 1);
+    const high = this.hex4(offset + 2);
+    const end = offset + UNICODE_ESCAPE_LENGTH;
+    if (high < HIGH_SURROGATES.first || high > LOW_SURROGATES.last) {
+      this.offset = end;
+      return String.fromCharCode(high);
+    }
+    // A surrogate: only a high one, directly followed by a `\u` low one, makes a character.
+    const pairs =
+      high <= HIGH_SURROGATES.last &&
+      text.charCodeAt(end) === Char.ReverseSolidus &&
+      text.charCodeAt(end + 1) === Char.LetterU;
+    const low = pairs ? this.hex4(end + 2) : -1;
+    if (low < LOW_SURROGATES.first || low > LOW_SURROGATES.last) {
+      throw new InvalidBodyError(
+        'body_lone_surrogate',
+        `The body has an unpaired surrogate escape at offset ${offset}; escape a character outside the BMP as a high and low \\u pair.`,
+      );
+    }
+    this.offset = end + UNICODE_ESCAPE_LENGTH;
+    return String.fromCharCode(high, low);
   }
 
-  /** Checks the number grammar; when building, classifies the value exactly from its digits. */
-  number(build: boolean): bigint | number | undefined {
-    const t = this.t;
-    let i = this.i;
-    const negative = t.charCodeAt(i) === 0x2d;
-    if (negative) i++;
-    const intStart = i;
-    if (t.charCodeAt(i) === 0x30) i++;
-    else if (isDigit(t.charCodeAt(i))) while (isDigit(t.charCodeAt(++i)));
-    else throw this.unexpected(i);
-    const intEnd = i;
-    let fracStart = i;
-    if (t.charCodeAt(i) === 0x2e) {
-      fracStart = ++i;
-      if (!isDigit(t.charCodeAt(i))) throw this.unexpected(i);
-      while (isDigit(t.charCodeAt(++i)));
+  /** The four hexadecimal digits of a `\u` escape, starting at `offset`. */
+  hex4(offset: number): number {
+    let codeUnit = 0;
+    for (let at = offset; at < offset + 4; at++) {
+      const digit = hexDigitValue(this.text.charCodeAt(at));
+      if (digit < 0) throw this.unexpected(at);
+      codeUnit = (codeUnit << 4) | digit;
     }
-    const fracEnd = i;
-    let exponent = 0;
-    if ((t.charCodeAt(i) | 0x20) === 0x65) {
-      const sign = t.charCodeAt(++i);
-      if (sign === 0x2b || sign === 0x2d) i++;
-      if (!isDigit(t.charCodeAt(i))) throw this.unexpected(i);
-      for (; isDigit(t.charCodeAt(i)); i++) {
-        if (exponent < EXPONENT_CAP) exponent = exponent * 10 + t.charCodeAt(i) - 0x30;
-      }
-      if (sign === 0x2d) exponent = -exponent;
-    }
-    this.i = i;
-    if (!build) return undefined;
-    return exactInteger(t, { negative, intStart, intEnd, fracStart, fracEnd, exponent });
+    return codeUnit;
   }
-}
-
-function kindOf(c: number): string {
-  if (c === 0x5b) return 'an array';
-  if (c === 0x22) return 'a string';
-  if (c === 0x74 || c === 0x66) return 'a boolean';
-  if (c === 0x6e) return 'null';
-  return 'a number';
 }
 
 /**
@@ -270,10 +257,10 @@ function kindOf(c: number): string {
  * ```
  */
 export function readPlantJson(text: string): PlantCandidate {
-  const reader = new Reader(text);
-  if (text.charCodeAt(0) === 0xfeff) reader.i = 1;
-  const c = reader.ws();
-  if (reader.i >= text.length) {
+  const reader = new JsonReader(text);
+  if (text.charCodeAt(0) === Char.ByteOrderMark) reader.offset = 1;
+  const first = reader.skipWhitespace();
+  if (reader.offset >= text.length) {
     throw new InvalidBodyError('body_empty', 'The body is empty; send one JSON object.');
   }
   // `isWellFormed` is ES2024 (Node 20 has it; the lib setting here is ES2023).
@@ -283,12 +270,14 @@ export function readPlantJson(text: string): PlantCandidate {
       'The body contains an unpaired UTF-16 surrogate; send well-formed Unicode text.',
     );
   }
-  const candidate = c === 0x7b ? reader.object(1, true) : reader.value(0, false);
-  if (!Number.isNaN(reader.ws())) throw reader.unexpected();
-  if (c !== 0x7b) {
+  // The whole text must be one value; only an object is a plant, but a broken array is reported
+  // as broken JSON before it is reported as not an object.
+  const candidate = first === Char.BeginObject ? reader.object(1, true) : reader.value(0, false);
+  if (!Number.isNaN(reader.skipWhitespace())) throw reader.unexpected();
+  if (first !== Char.BeginObject) {
     throw new InvalidBodyError(
       'body_not_object',
-      `The body must be a JSON object, but it is ${kindOf(c)}.`,
+      `The body must be a JSON object, but it is ${kindOfValueStartingWith(first)}.`,
     );
   }
   return candidate as PlantCandidate;
