@@ -17,24 +17,23 @@ export enum Char {
   Plus = 0x2b, // +
   DecimalPoint = 0x2e, // .
   DigitZero = 0x30, // 0
-  LetterE = 0x65, // e, the exponent (E folds to it with Char.CaseBit)
+  LetterE = 0x65, // e, the exponent (E folds to it with ASCII_CASE_BIT)
   LetterU = 0x75, // u, a \uXXXX escape
-  FirstLetterOfTrue = 0x74, // t
-  FirstLetterOfFalse = 0x66, // f
-  FirstLetterOfNull = 0x6e, // n
+  LetterT = 0x74, // t, the first letter of true
+  LetterN = 0x6e, // n, of null
   ByteOrderMark = 0xfeff,
-  /** The lowest code unit a string may hold unescaped: U+0000 to U+001F must be escaped. */
-  FirstUnescaped = 0x20,
-  /** ORed into an ASCII letter, it gives the lower-case letter. */
-  CaseBit = 0x20,
+  /** Also the lowest code unit a string may hold unescaped: U+0000 to U+001F must be escaped. */
   Space = 0x20,
   LineFeed = 0x0a,
   CarriageReturn = 0x0d,
   Tab = 0x09,
   DigitNine = 0x39,
   LetterA = 0x61,
-  LetterF = 0x66,
+  LetterF = 0x66, // f, of false, and a hexadecimal digit
 }
+
+/** ORed into an ASCII letter, it gives the lower-case letter. */
+export const ASCII_CASE_BIT = 0x20;
 
 /** Whether a code unit is 0 to 9 (false for NaN, past the end of the text). */
 export function isDigit(unit: number): boolean {
@@ -44,7 +43,7 @@ export function isDigit(unit: number): boolean {
 /** The value of one hexadecimal digit, either case, or -1 (also for NaN past the end). */
 export function hexDigitValue(unit: number): number {
   if (isDigit(unit)) return unit - Char.DigitZero;
-  const lower = unit | Char.CaseBit;
+  const lower = unit | ASCII_CASE_BIT;
   return lower >= Char.LetterA && lower <= Char.LetterF ? lower - Char.LetterA + 10 : -1;
 }
 
@@ -60,7 +59,7 @@ for (let index = 0; index < ESCAPE_LETTERS.length; index++) {
 export function kindOfValueStartingWith(unit: number): string {
   if (unit === Char.BeginArray) return 'an array';
   if (unit === Char.QuotationMark) return 'a string';
-  if (unit === Char.FirstLetterOfTrue || unit === Char.FirstLetterOfFalse) return 'a boolean';
-  if (unit === Char.FirstLetterOfNull) return 'null';
+  if (unit === Char.LetterT || unit === Char.LetterF) return 'a boolean';
+  if (unit === Char.LetterN) return 'null';
   return 'a number';
 }

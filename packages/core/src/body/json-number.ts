@@ -1,5 +1,5 @@
 import { exactInteger } from './exact-integer';
-import { Char, isDigit } from './json-characters';
+import { ASCII_CASE_BIT, Char, isDigit } from './json-characters';
 
 // Far beyond any string length, so a saturated exponent still gives the right verdict.
 const EXPONENT_CAP = 1e12;
@@ -46,7 +46,7 @@ export function readNumber(reader: JsonCursor, build: boolean): bigint | number 
   const fracEnd = offset;
   // The exponent: `e` or `E`, an optional sign, at least one digit.
   let exponent = 0;
-  if ((text.charCodeAt(offset) | Char.CaseBit) === Char.LetterE) {
+  if ((text.charCodeAt(offset) | ASCII_CASE_BIT) === Char.LetterE) {
     const sign = text.charCodeAt(++offset);
     if (sign === Char.Plus || sign === Char.Minus) offset++;
     if (!isDigit(text.charCodeAt(offset))) throw reader.unexpected(offset);

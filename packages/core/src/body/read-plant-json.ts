@@ -65,9 +65,9 @@ class JsonReader {
       return build ? [] : undefined;
     }
     if (first === Char.Minus || isDigit(first)) return readNumber(this, build);
-    if (first === Char.FirstLetterOfTrue) return this.literal('true', true);
-    if (first === Char.FirstLetterOfFalse) return this.literal('false', false);
-    if (first === Char.FirstLetterOfNull) return this.literal('null', null);
+    if (first === Char.LetterT) return this.literal('true', true);
+    if (first === Char.LetterF) return this.literal('false', false);
+    if (first === Char.LetterN) return this.literal('null', null);
     throw this.unexpected();
   }
 
@@ -184,7 +184,8 @@ class JsonReader {
         const decoded = this.escape(offset);
         if (build) built += text.slice(runStart, offset) + decoded;
         offset = runStart = this.offset;
-      } else if (unit >= Char.FirstUnescaped) {
+      } else if (unit >= Char.Space) {
+        // Not a control character: U+0000 to U+001F must be escaped, space is the first that need not.
         offset++;
       } else {
         throw Number.isNaN(unit)
