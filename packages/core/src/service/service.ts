@@ -164,7 +164,8 @@ function routeService(
         headers('content-encoding'),
         headers('transfer-encoding'),
       );
-      const plant = validatePlant(await readPlantBody(request, headers, bodyLimits));
+      const candidate = await readPlantBody(request, headers, bodyLimits);
+      const plant = validatePlant(candidate);
       bodyRead = true;
       trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
