@@ -1,6 +1,7 @@
 // First requests: what a server costs from its spawn through its first hundred requests, before any
-// warm-up (the rounds warm every server first, so they never show it): JIT, the first WebCrypto
-// call, lazy imports. A fresh process per run, the setups interleaved; medians.
+// load warms it (the rounds warm every server first, so they never show it): JIT, the first
+// WebCrypto call, lazy imports. A fresh process per run, the setups interleaved; medians. Some of
+// ours also run as a variant that awaits `service.warmUp()` before listening, in the same run.
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, signToken } from '../config.mjs';
@@ -19,6 +20,12 @@ export const FIRST_REQUEST_SETUPS = [
   'koa3-plant',
   'koa3-hand',
 ];
+
+/** Ours that also run with `service.warmUp()` awaited before listening (`BENCH_WARM_UP=on`). */
+export const WARM_UP_SETUPS = ['node-plant', 'express5-plant', 'koa3-plant'];
+
+/** The id of a setup's variant that awaits `service.warmUp()` before it listens. */
+export const warmedId = (id) => `${id}+warm-up`;
 
 /** Requests sent to each fresh server, the first included. */
 export const FIRST_REQUESTS = 100;
@@ -111,7 +118,10 @@ async function measureOnce(setup, token) {
  * @returns {Promise<FirstResult[]>}
  */
 export async function firstRequests(setups, runs) {
-  const measured = FIRST_REQUEST_SETUPS.flatMap((id) => setups.filter((s) => s.id === id));
+  // Each variant right after its setup: run i of both is seconds apart.
+  const measured = FIRST_REQUEST_SETUPS.flatMap((id) => setups.filter((s) => s.id === id)).flatMap(
+    (setup) => (WARM_UP_SETUPS.includes(setup.id) ? [setup, warmedVariant(setup)] : [setup]),
+  );
   if (measured.length === 0 || runs <= 0) return [];
   const token = await signToken();
   await measureOnce(measured[0], token);
@@ -137,6 +147,60 @@ export async function firstRequests(setups, runs) {
 }
 
 /**
+ * The variant of `setup` whose server awaits `service.warmUp()` before it listens.
+ *
+ * @param {import('../setups.mjs').Setup} setup
+ * @returns {import('../setups.mjs').Setup}
+ */
+function warmedVariant(setup) {
+  return {
+    ...setup,
+    id: warmedId(setup.id),
+    file: setup.file ?? setup.id,
+    label: `${setup.label}, \`warmUp()\` before listening`,
+    env: { ...setup.env, BENCH_WARM_UP: 'on' },
+  };
+}
+
+/**
+ * `base`'s figure ÷ `mine`'s, from the medians, with the lowest and highest ratio of single runs.
+ *
+ * @param {FirstResult} mine
+ * @param {FirstResult} base
+ * @param {'spawn' | 'first' | 'next' | 'requestsCpu'} key
+ */
+function ratioOf(mine, base, key) {
+  const perRun = mine.runs.map((run, i) => base.runs[i][key] / run[key]);
+  return { value: base[key] / mine[key], low: Math.min(...perRun), high: Math.max(...perRun) };
+}
+
+/**
+ * Without the warm-up ÷ with it, for each setup measured both ways (above 1: the warm-up saves
+ * time), for the first request, the next 99 and the CPU of the 100; and, the other way round, with
+ * ÷ without for spawn → listening, which the warm-up lengthens.
+ *
+ * @param {FirstResult[]} results
+ */
+export function warmUpRatios(results) {
+  return WARM_UP_SETUPS.flatMap((id) => {
+    const cold = results.find((r) => r.id === id);
+    const warmed = results.find((r) => r.id === warmedId(id));
+    if (cold === undefined || warmed === undefined) return [];
+    return [
+      {
+        id,
+        first: ratioOf(warmed, cold, 'first'),
+        next: ratioOf(warmed, cold, 'next'),
+        cpu: ratioOf(warmed, cold, 'requestsCpu'),
+        spawn: ratioOf(cold, warmed, 'spawn'),
+        // What the first request gains, in ms, from the medians: the figure to weigh.
+        firstSaved: cold.first - warmed.first,
+      },
+    ];
+  });
+}
+
+/**
  * Fastify's time ÷ ours for the first request, for the next 99 and for the CPU of all 100 (above 1:
  * Fastify takes longer), from the medians, with the lowest and highest ratio of single runs (run i of both setups ran
  * seconds apart).
@@ -156,14 +220,7 @@ export function firstRequestRatios(
     const mine = results.find((r) => r.id === id);
     if (mine === undefined) return [];
     /** @param {'first' | 'next' | 'requestsCpu'} key */
-    const ratio = (key) => {
-      const perRun = mine.runs.map((run, i) => baseline.runs[i][key] / run[key]);
-      return {
-        value: baseline[key] / mine[key],
-        low: Math.min(...perRun),
-        high: Math.max(...perRun),
-      };
-    };
+    const ratio = (key) => ratioOf(mine, baseline, key);
     return [
       { ours: id, base, first: ratio('first'), next: ratio('next'), cpu: ratio('requestsCpu') },
     ];

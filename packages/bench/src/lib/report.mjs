@@ -1,24 +1,14 @@
 // The printed table and docs/performance.md.
-import { FIRST_REQUEST_SETUPS, FIRST_REQUESTS, firstRequestRatios } from './first-requests.mjs';
+import { firstSection } from './first-report.mjs';
+import { FIRST_REQUEST_SETUPS, FIRST_REQUESTS } from './first-requests.mjs';
 import { CLOCK_TICKS } from './processes.mjs';
 import { format, megabytes } from './stats.mjs';
+import { ratioText, table } from './table.mjs';
 
-const ratioText = (r) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : '–');
 const percent = (share, decimals = 0) => `${format(share * 100, decimals)}%`;
 const signedPercent = (share) => `${share >= 0 ? '+' : '−'}${format(Math.abs(share) * 100, 1)}%`;
 /** Memory passes when RSS grew by at most 10% (a fall is no leak). */
 const memoryVerdict = (m) => (m.growth <= 0.1 ? 'met' : '**missed**');
-
-/** A Markdown table, padded the way Prettier pads it, so the file passes `prettier --check` as written. */
-export function table(header, rows, align) {
-  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((row) => row[i].length)));
-  const cells = (row) =>
-    row.map((cell, i) => (align[i] === 'r' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])));
-  const rule = widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
-  const lines = [header, ...rows].map((row) => `| ${cells(row).join(' | ')} |`);
-  lines.splice(1, 0, `| ${rule.join(' | ')} |`);
-  return lines.join('\n');
-}
 
 /**
  * Ours over the baseline, both ways: throughput (req/s ÷ req/s) and CPU (baseline µs ÷ our µs, that
@@ -418,69 +408,6 @@ function coldSection(cold, options) {
     ),
     '',
   ];
-}
-
-/**
- * Fastify's time ÷ ours (above 1: Fastify takes longer), first request, next 99 and the CPU of the 100, as one line's
- * list; `''` without Fastify or ours.
- *
- * @param {import('./first-requests.mjs').FirstResult[]} first
- * @param {(id: string) => string} [name] - how a setup id is written
- */
-export function firstRatiosLine(first, name = (id) => id) {
-  const list = firstRequestRatios(first);
-  if (list.length === 0) return '';
-  const figure = (r) => `${ratioText(r.value)} (runs ${r.low.toFixed(2)}–${r.high.toFixed(2)})`;
-  const pairs = list.map(
-    (r) =>
-      `${name(r.base)} ÷ ${name(r.ours)}, first request ${figure(r.first)}, next ${FIRST_REQUESTS - 1} ${figure(r.next)}, CPU of the ${FIRST_REQUESTS} ${figure(r.cpu)}`,
-  );
-  return pairs.join('; ');
-}
-
-/**
- * @param {import('./first-requests.mjs').FirstResult[]} first
- * @param {{ firstRuns: number }} options
- */
-function firstSection(first, options) {
-  const out = ['## First requests', ''];
-  if (options.firstRuns === 0) return [...out, 'Not run this time (`BENCH_FIRST_RUNS=0`).', ''];
-  if (first.length === 0) {
-    const list = FIRST_REQUEST_SETUPS.map((id) => `\`${id}\``).join(', ');
-    return [...out, `Not run this time: the run has none of the setups it measures (${list}).`, ''];
-  }
-  out.push(
-    `The rounds above warm every server first; this is what they leave out. A fresh server of each setup,`,
-    `${options.firstRuns} times (the setups interleaved), answers its first ${FIRST_REQUESTS} requests with no warm-up: JIT, the first`,
-    'WebCrypto call and lazy imports fall on them. Medians; see [Method](#method).',
-    '',
-    table(
-      [
-        'setup',
-        'what it is',
-        'spawn → listening ms',
-        'first request ms',
-        `next ${FIRST_REQUESTS - 1} ms`,
-        `CPU ms to the ${FIRST_REQUESTS}th`,
-        `CPU ms of the ${FIRST_REQUESTS} requests`,
-      ],
-      first.map((f) => [
-        `\`${f.id}\``,
-        f.label,
-        format(f.spawn),
-        format(f.first, 1),
-        format(f.next, 1),
-        format(f.cpu),
-        format(f.requestsCpu, 1),
-      ]),
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
-    ),
-    '',
-  );
-  const ratiosLine = firstRatiosLine(first, (id) => `\`${id}\``);
-  if (ratiosLine !== '')
-    out.push(`Fastify's time ÷ ours (above 1 means Fastify takes longer): ${ratiosLine}.`, '');
-  return out;
 }
 
 function machineSection(machine) {
