@@ -39,7 +39,7 @@ export function warmUpRatiosLine(first, name = (id) => id) {
   return warmUpRatios(first)
     .map(
       (r) =>
-        `${name(r.id)}, first request ${figure(r.first)} (${format(r.firstSaved, 1)} ms of the medians), next ${FIRST_REQUESTS - 1} ${figure(r.next)}, CPU of the ${FIRST_REQUESTS} ${figure(r.cpu)}; spawn → listening, with ÷ without, ${figure(r.spawn)}`,
+        `${name(r.id)}, first request ${figure(r.first)} (${format(r.firstSaved, 1)} ms of the medians), its CPU ${figure(r.firstCpu)} (${format(r.firstCpuSaved, 1)} ms), next ${FIRST_REQUESTS - 1} ${figure(r.next)}, CPU of the ${FIRST_REQUESTS} ${figure(r.cpu)}; spawn → listening, with ÷ without, ${figure(r.spawn)}`,
     )
     .join('; ');
 }
@@ -67,6 +67,7 @@ export function firstSection(first, options) {
         'what it is',
         'spawn → listening ms',
         'first request ms',
+        'its CPU ms',
         `next ${FIRST_REQUESTS - 1} ms`,
         `CPU ms to the ${FIRST_REQUESTS}th`,
         `CPU ms of the ${FIRST_REQUESTS} requests`,
@@ -76,11 +77,12 @@ export function firstSection(first, options) {
         f.label,
         format(f.spawn),
         format(f.first, 1),
+        format(f.firstCpu, 1),
         format(f.next, 1),
         format(f.cpu),
         format(f.requestsCpu, 1),
       ]),
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
     '',
   );
@@ -102,7 +104,7 @@ export function firstSection(first, options) {
 export function firstConsoleLines(first) {
   const lines = first.map(
     (f) =>
-      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms, next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th, ${f.requestsCpu.toFixed(1)} ms of the requests`,
+      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms (CPU ${f.firstCpu.toFixed(1)} ms), next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th, ${f.requestsCpu.toFixed(1)} ms of the requests`,
   );
   const fastify = firstRatiosLine(first);
   if (fastify !== '')

@@ -34,9 +34,10 @@ export const FIRST_REQUESTS = 100;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * @typedef {{ spawn: number, first: number, next: number, cpu: number, requestsCpu: number }} FirstRun -
- *   one fresh server, in ms: spawn → port announced, the first request, the next 99 together, CPU
- *   from spawn through the last answer, and CPU from the port announced through the last answer
+ * @typedef {{ spawn: number, first: number, firstCpu: number, next: number, cpu: number, requestsCpu: number }} FirstRun -
+ *   one fresh server, in ms: spawn → port announced, the first request, CPU from the port announced
+ *   through the first answer, the next 99 together, CPU from spawn through the last answer, and CPU
+ *   from the port announced through the last answer
  * @typedef {{ id: string, label: string, kind: string, runs: FirstRun[] } & FirstRun} FirstResult -
  *   a setup's medians, and its runs in order
  */
@@ -95,11 +96,12 @@ async function measureOnce(setup, token) {
   try {
     const target = { port: server.port, agent, token };
     const first = await post(target);
+    const firstCpu = (threadCpuMicros(server.pid) - listeningCpu) / 1000;
     let next = 0;
     for (let i = 1; i < FIRST_REQUESTS; i += 1) next += await post(target);
     const cpu = cpuMicros(server.pid) / 1000;
     const requestsCpu = (threadCpuMicros(server.pid) - listeningCpu) / 1000;
-    return { spawn, first, next, cpu, requestsCpu };
+    return { spawn, first, firstCpu, next, cpu, requestsCpu };
   } catch (error) {
     throw new Error(`${setup.id}: first requests failed: ${String(error)}`, { cause: error });
   } finally {
@@ -139,6 +141,7 @@ export async function firstRequests(setups, runs) {
     kind: setup.kind,
     spawn: median(samples[i].map((s) => s.spawn)),
     first: median(samples[i].map((s) => s.first)),
+    firstCpu: median(samples[i].map((s) => s.firstCpu)),
     next: median(samples[i].map((s) => s.next)),
     cpu: median(samples[i].map((s) => s.cpu)),
     requestsCpu: median(samples[i].map((s) => s.requestsCpu)),
@@ -167,7 +170,7 @@ function warmedVariant(setup) {
  *
  * @param {FirstResult} mine
  * @param {FirstResult} base
- * @param {'spawn' | 'first' | 'next' | 'requestsCpu'} key
+ * @param {'spawn' | 'first' | 'firstCpu' | 'next' | 'requestsCpu'} key
  */
 function ratioOf(mine, base, key) {
   const perRun = mine.runs.map((run, i) => base.runs[i][key] / run[key]);
@@ -190,11 +193,13 @@ export function warmUpRatios(results) {
       {
         id,
         first: ratioOf(warmed, cold, 'first'),
+        firstCpu: ratioOf(warmed, cold, 'firstCpu'),
         next: ratioOf(warmed, cold, 'next'),
         cpu: ratioOf(warmed, cold, 'requestsCpu'),
         spawn: ratioOf(cold, warmed, 'spawn'),
         // What the first request gains, in ms, from the medians: the figure to weigh.
         firstSaved: cold.first - warmed.first,
+        firstCpuSaved: cold.firstCpu - warmed.firstCpu,
       },
     ];
   });
