@@ -13,7 +13,8 @@ import { AUDIENCE, DEFAULT_DATABASE_URL, ISSUER, POOL_SIZE, signToken } from './
 import { renderChart } from './lib/chart.mjs';
 import { checkAnswers } from './lib/checks.mjs';
 import { coldStart } from './lib/cold-start.mjs';
-import { FIRST_REQUESTS, firstRequests } from './lib/first-requests.mjs';
+import { firstConsoleLines } from './lib/first-report.mjs';
+import { firstRequests } from './lib/first-requests.mjs';
 import { load } from './lib/load.mjs';
 import { memoryCheck } from './lib/memory-check.mjs';
 import { cpuMicros, machineMicros, machineSpan, memory, startServer } from './lib/processes.mjs';
@@ -23,7 +24,6 @@ import {
   consoleRatios,
   consoleTable,
   consoleTargets,
-  firstRatiosLine,
   markdown,
   ratios,
   targetRows,
@@ -361,14 +361,7 @@ async function main() {
     log(
       `cold start ${c.name}: ${c.work.toFixed(1)} ms import + create, ${c.wall.toFixed(0)} ms process`,
     );
-  for (const f of first)
-    log(
-      `first requests ${f.id}: listening after ${f.spawn.toFixed(0)} ms, first request ${f.first.toFixed(1)} ms, next ${FIRST_REQUESTS - 1} ${f.next.toFixed(1)} ms, CPU ${f.cpu.toFixed(0)} ms to the ${FIRST_REQUESTS}th, ${f.requestsCpu.toFixed(1)} ms of the requests`,
-    );
-  if (firstRatiosLine(first) !== '')
-    log(
-      `first requests, Fastify's time ÷ ours (>1: Fastify takes longer): ${firstRatiosLine(first)}`,
-    );
+  for (const line of firstConsoleLines(first)) log(line);
 
   const durationS = (Date.now() - startedAt) / 1000;
   const commit = git('rev-parse', '--short', 'HEAD');

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { AUDIENCE, ISSUER, SECRET, signToken } from './config.mjs';
 import { withKeptSection } from './lib/kept-section.mjs';
-import { table } from './lib/report.mjs';
+import { table } from './lib/table.mjs';
 import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median, spread } from './lib/stats.mjs';
 

@@ -12,7 +12,7 @@ import { createPlantService, jwtBearer, memoryStore } from '@plantstore/core';
 import { createDpopClient } from '@plantstore/core/testing';
 import { AUDIENCE, ISSUER, SECRET } from './config.mjs';
 import { withKeptSection } from './lib/kept-section.mjs';
-import { table } from './lib/report.mjs';
+import { table } from './lib/table.mjs';
 import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median, spread } from './lib/stats.mjs';
 

@@ -32,6 +32,8 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * apply to that one route, and the host's other routes, parsers and hooks are untouched. The
  * route's answers (success or any contract error) are sent through `reply`, never thrown. A
  * service made from options is closed when the app closes (`onClose`); one passed in is the caller's.
+ * Registering waits for `service.warmUp()` (a few ms, once per service), so Fastify listens on a
+ * compiled route; it never fails for a key set or store that is down.
  *
  * @param options - the core's options (without its routing options), or a service made by
  *   `createPlantService` so that one store and one key set cache serve several registrations
@@ -63,7 +65,9 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
     // A service made here is this plugin's to release; one passed in belongs to the caller.
     if (owned) scope.addHook('onClose', () => (closing ??= service.close()));
     // Fastify listens once every plugin is done: the first request then finds the route compiled.
-    void service.warmedUp().then(() => done());
+    // `warmUp()`, not `ready()`: it never rejects, so an identity provider that is down at boot
+    // does not fail the registration (the route answers 503 until it is back).
+    void service.warmUp().then(() => done());
   };
   return Object.assign(plugin, {
     service,

@@ -1,4 +1,4 @@
-import { createPlantService, memoryStore, type PlantStore } from '@plantstore/core';
+import { createPlantService, jwtBearer, memoryStore, type PlantStore } from '@plantstore/core';
 import { expectError } from '@plantstore/http-suite';
 import { describe, expect, it, vi } from 'vitest';
 import { plantPlugin, type PlantPluginOptions } from '../src/index';
@@ -48,21 +48,45 @@ describe('plantPlugin options', () => {
 
 for (const [name, fastify] of majors) {
   describe(`${name}: registrations and the service's life`, () => {
-    it("registers, and waits for the core's warm-up, while a test fakes the timers", async () => {
-      // A fresh core, whose warm-up has not run yet: registering must not wait on a faked timer.
-      vi.resetModules();
+    it("waits for the service's warm-up while it registers, with the timers faked", async () => {
+      // The warm-up depends on no timer: a host's test that fakes them still registers.
       vi.useFakeTimers();
       try {
-        const fresh = await import('../src/index');
-        const core = await import('@plantstore/core');
+        const plants = plantPlugin({ store: memoryStore(), auth: fixture.auth() });
         const app = fastify();
-        await app.register(fresh.plantPlugin({ store: core.memoryStore(), auth: fixture.auth() }));
+        await app.register(plants);
         await app.ready();
+        // Settled before registration ended: a callback on it runs before this test's next turn.
+        let settled = false;
+        void plants.service.warmUp().then(() => (settled = true));
+        await Promise.resolve();
+        expect(settled).toBe(true);
         const answer = await app.inject({ method: 'POST', url: '/plants' });
         expect(answer.statusCode).toBe(401);
         await app.close();
       } finally {
         vi.useRealTimers();
+      }
+    });
+
+    it('registers while the key set is down, and the route answers 503 until it is back', async () => {
+      const auth = jwtBearer({
+        // Nothing listens on port 9 of the loopback address: every fetch of the key set fails.
+        jwksUri: 'http://127.0.0.1:9/jwks.json',
+        issuer: 'https://id.example.test/',
+        audience: 'https://plants.example.test',
+        jwks: { timeoutMs: 1_000 },
+      });
+      const plants = plantPlugin({ store: memoryStore(), auth });
+      await expect(plants.service.ready()).rejects.toMatchObject({ status: 503 });
+      const app = fastify();
+      await app.register(plants);
+      await app.ready();
+      const host = await start(app);
+      try {
+        expectError(await fixture.post(host.url, '{"id":7,"name":"Ivy"}'), 503);
+      } finally {
+        await host.close();
       }
     });
 

@@ -1,6 +1,7 @@
 // First requests: what a server costs from its spawn through its first hundred requests, before any
-// warm-up (the rounds warm every server first, so they never show it): JIT, the first WebCrypto
-// call, lazy imports. A fresh process per run, the setups interleaved; medians.
+// load warms it (the rounds warm every server first, so they never show it): JIT, the first
+// WebCrypto call, lazy imports. A fresh process per run, the setups interleaved; medians. Some of
+// ours also run as a variant that awaits `service.warmUp()` before listening, in the same run.
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, signToken } from '../config.mjs';
@@ -20,6 +21,12 @@ export const FIRST_REQUEST_SETUPS = [
   'koa3-hand',
 ];
 
+/** Ours that also run with `service.warmUp()` awaited before listening (`BENCH_WARM_UP=on`). */
+export const WARM_UP_SETUPS = ['node-plant', 'express5-plant', 'koa3-plant'];
+
+/** The id of a setup's variant that awaits `service.warmUp()` before it listens. */
+export const warmedId = (id) => `${id}+warm-up`;
+
 /** Requests sent to each fresh server, the first included. */
 export const FIRST_REQUESTS = 100;
 
@@ -27,9 +34,10 @@ export const FIRST_REQUESTS = 100;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * @typedef {{ spawn: number, first: number, next: number, cpu: number, requestsCpu: number }} FirstRun -
- *   one fresh server, in ms: spawn → port announced, the first request, the next 99 together, CPU
- *   from spawn through the last answer, and CPU from the port announced through the last answer
+ * @typedef {{ spawn: number, first: number, firstCpu: number, next: number, cpu: number, requestsCpu: number }} FirstRun -
+ *   one fresh server, in ms: spawn → port announced, the first request, CPU from the port announced
+ *   through the first answer, the next 99 together, CPU from spawn through the last answer, and CPU
+ *   from the port announced through the last answer
  * @typedef {{ id: string, label: string, kind: string, runs: FirstRun[] } & FirstRun} FirstResult -
  *   a setup's medians, and its runs in order
  */
@@ -88,11 +96,12 @@ async function measureOnce(setup, token) {
   try {
     const target = { port: server.port, agent, token };
     const first = await post(target);
+    const firstCpu = (threadCpuMicros(server.pid) - listeningCpu) / 1000;
     let next = 0;
     for (let i = 1; i < FIRST_REQUESTS; i += 1) next += await post(target);
     const cpu = cpuMicros(server.pid) / 1000;
     const requestsCpu = (threadCpuMicros(server.pid) - listeningCpu) / 1000;
-    return { spawn, first, next, cpu, requestsCpu };
+    return { spawn, first, firstCpu, next, cpu, requestsCpu };
   } catch (error) {
     throw new Error(`${setup.id}: first requests failed: ${String(error)}`, { cause: error });
   } finally {
@@ -111,7 +120,10 @@ async function measureOnce(setup, token) {
  * @returns {Promise<FirstResult[]>}
  */
 export async function firstRequests(setups, runs) {
-  const measured = FIRST_REQUEST_SETUPS.flatMap((id) => setups.filter((s) => s.id === id));
+  // Each variant right after its setup: run i of both is seconds apart.
+  const measured = FIRST_REQUEST_SETUPS.flatMap((id) => setups.filter((s) => s.id === id)).flatMap(
+    (setup) => (WARM_UP_SETUPS.includes(setup.id) ? [setup, warmedVariant(setup)] : [setup]),
+  );
   if (measured.length === 0 || runs <= 0) return [];
   const token = await signToken();
   await measureOnce(measured[0], token);
@@ -129,11 +141,68 @@ export async function firstRequests(setups, runs) {
     kind: setup.kind,
     spawn: median(samples[i].map((s) => s.spawn)),
     first: median(samples[i].map((s) => s.first)),
+    firstCpu: median(samples[i].map((s) => s.firstCpu)),
     next: median(samples[i].map((s) => s.next)),
     cpu: median(samples[i].map((s) => s.cpu)),
     requestsCpu: median(samples[i].map((s) => s.requestsCpu)),
     runs: samples[i],
   }));
+}
+
+/**
+ * The variant of `setup` whose server awaits `service.warmUp()` before it listens.
+ *
+ * @param {import('../setups.mjs').Setup} setup
+ * @returns {import('../setups.mjs').Setup}
+ */
+function warmedVariant(setup) {
+  return {
+    ...setup,
+    id: warmedId(setup.id),
+    file: setup.file ?? setup.id,
+    label: `${setup.label}, \`warmUp()\` before listening`,
+    env: { ...setup.env, BENCH_WARM_UP: 'on' },
+  };
+}
+
+/**
+ * `base`'s figure ÷ `mine`'s, from the medians, with the lowest and highest ratio of single runs.
+ *
+ * @param {FirstResult} mine
+ * @param {FirstResult} base
+ * @param {'spawn' | 'first' | 'firstCpu' | 'next' | 'requestsCpu'} key
+ */
+function ratioOf(mine, base, key) {
+  const perRun = mine.runs.map((run, i) => base.runs[i][key] / run[key]);
+  return { value: base[key] / mine[key], low: Math.min(...perRun), high: Math.max(...perRun) };
+}
+
+/**
+ * Without the warm-up ÷ with it, for each setup measured both ways (above 1: the warm-up saves
+ * time), for the first request, the next 99 and the CPU of the 100; and, the other way round, with
+ * ÷ without for spawn → listening, which the warm-up lengthens.
+ *
+ * @param {FirstResult[]} results
+ */
+export function warmUpRatios(results) {
+  return WARM_UP_SETUPS.flatMap((id) => {
+    const cold = results.find((r) => r.id === id);
+    const warmed = results.find((r) => r.id === warmedId(id));
+    if (cold === undefined || warmed === undefined) return [];
+    return [
+      {
+        id,
+        first: ratioOf(warmed, cold, 'first'),
+        firstCpu: ratioOf(warmed, cold, 'firstCpu'),
+        next: ratioOf(warmed, cold, 'next'),
+        cpu: ratioOf(warmed, cold, 'requestsCpu'),
+        spawn: ratioOf(cold, warmed, 'spawn'),
+        // What the first request gains, in ms, from the medians: the figure to weigh.
+        firstSaved: cold.first - warmed.first,
+        firstCpuSaved: cold.firstCpu - warmed.firstCpu,
+      },
+    ];
+  });
 }
 
 /**
@@ -156,14 +225,7 @@ export function firstRequestRatios(
     const mine = results.find((r) => r.id === id);
     if (mine === undefined) return [];
     /** @param {'first' | 'next' | 'requestsCpu'} key */
-    const ratio = (key) => {
-      const perRun = mine.runs.map((run, i) => baseline.runs[i][key] / run[key]);
-      return {
-        value: baseline[key] / mine[key],
-        low: Math.min(...perRun),
-        high: Math.max(...perRun),
-      };
-    };
+    const ratio = (key) => ratioOf(mine, baseline, key);
     return [
       { ours: id, base, first: ratio('first'), next: ratio('next'), cpu: ratio('requestsCpu') },
     ];

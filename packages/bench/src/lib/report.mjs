@@ -1,24 +1,14 @@
 // The printed table and docs/performance.md.
-import { FIRST_REQUEST_SETUPS, FIRST_REQUESTS, firstRequestRatios } from './first-requests.mjs';
+import { firstSection } from './first-report.mjs';
+import { FIRST_REQUEST_SETUPS, FIRST_REQUESTS } from './first-requests.mjs';
 import { CLOCK_TICKS } from './processes.mjs';
 import { format, megabytes } from './stats.mjs';
+import { ratioText, table } from './table.mjs';
 
-const ratioText = (r) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : '–');
 const percent = (share, decimals = 0) => `${format(share * 100, decimals)}%`;
 const signedPercent = (share) => `${share >= 0 ? '+' : '−'}${format(Math.abs(share) * 100, 1)}%`;
 /** Memory passes when RSS grew by at most 10% (a fall is no leak). */
 const memoryVerdict = (m) => (m.growth <= 0.1 ? 'met' : '**missed**');
-
-/** A Markdown table, padded the way Prettier pads it, so the file passes `prettier --check` as written. */
-export function table(header, rows, align) {
-  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((row) => row[i].length)));
-  const cells = (row) =>
-    row.map((cell, i) => (align[i] === 'r' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])));
-  const rule = widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
-  const lines = [header, ...rows].map((row) => `| ${cells(row).join(' | ')} |`);
-  lines.splice(1, 0, `| ${rule.join(' | ')} |`);
-  return lines.join('\n');
-}
 
 /**
  * Ours over the baseline, both ways: throughput (req/s ÷ req/s) and CPU (baseline µs ÷ our µs, that
@@ -316,18 +306,21 @@ function profileSection() {
     '  linear regular expression: in-process, with 50 requests in flight, a DPoP request went from about',
     '  165 to 139 µs of CPU (a cached bearer request: 8 µs). See also the in-process figures below.',
     "- **First requests**: V8 compiles a function when it first runs it, so a new process's first",
-    '  request paid for compiling the whole route: about 3 ms of `service.handle` in-process, 2 to 7 ms',
-    '  inside a first HTTP request. Once per process, the first `createPlantService` now runs the route',
-    '  on a sample request of its own (its own service, a public secret that only it accepts, a store',
-    "  that keeps nothing; the user's auth, store and hooks are never called), twice: a token verified",
-    '  and a Node stream read, then the token from the cache, both shaped as the Node adapters hand',
-    '  requests over (`nodeHeaderReader`, a Node stream), so that the type feedback V8 keeps from them',
-    '  is that of real requests. It takes about 5 ms, and the first',
-    '  `service.handle` then takes about 0.6 ms in-process. The Fastify plugin waits for it before',
-    '  Fastify listens; the node entry cannot hold `listen` back, so a request that comes within those',
-    "  5 ms shares the CPU with it. What is left is the user's key's first verification, the store's",
-    "  first call, and the framework's own first request; the next 99 run while V8 still tiers the",
-    '  route up, which no warm-up of a few requests changes.',
+    '  request pays for compiling the whole route. `service.warmUp()` runs the route before the first',
+    '  client, on a sample request of its own (its own service, a secret drawn for that one call and a',
+    "  token signed for it at run time, a store that keeps nothing; the user's auth, store and hooks are",
+    '  never called), twice: a token verified and a Node stream read, then the token from the cache, both',
+    '  shaped as the Node adapters hand requests over (`nodeHeaderReader`, a Node stream), so that the',
+    '  type feedback V8 keeps from them is that of real requests. Nothing runs it unasked: `ready()` runs',
+    '  it, the Fastify plugin awaits it while it registers, and a host awaits it before it listens. The',
+    '  first-request section measures the node entry, Express 5 and Koa 3 with and without it in the same',
+    '  run (`pnpm --filter @plantstore/bench first` runs that part alone). On 11-26, on a loaded machine',
+    "  (load average 7 to 38 on its two cores), 31 fresh servers of each: the first request's CPU 1.79×",
+    "  to 2.12× lower with it (every single run's ratio above 1), its wall time 1.51× to 2.03× lower; the",
+    '  next 99 requests showed no firm difference (0.86× to 1.45×, runs on both sides of 1), and',
+    "  listening came 0.98× to 1.05× as late. What is left is the user's key's first verification, the",
+    "  store's first call, and the framework's own first request; the next 99 run while V8 still tiers",
+    '  the route up, which no warm-up of a few requests changes.',
     '- **PostgreSQL**: the stores send the same two statements through the same `pg`. Ours casts',
     "  (`$1::bigint`, `RETURNING id::text`) so that a host's global int8 parser cannot change an id;",
     '  alone, six alternating runs of 15,000 inserts from 50 clients put the two forms within noise of',
@@ -420,69 +413,6 @@ function coldSection(cold, options) {
   ];
 }
 
-/**
- * Fastify's time ÷ ours (above 1: Fastify takes longer), first request, next 99 and the CPU of the 100, as one line's
- * list; `''` without Fastify or ours.
- *
- * @param {import('./first-requests.mjs').FirstResult[]} first
- * @param {(id: string) => string} [name] - how a setup id is written
- */
-export function firstRatiosLine(first, name = (id) => id) {
-  const list = firstRequestRatios(first);
-  if (list.length === 0) return '';
-  const figure = (r) => `${ratioText(r.value)} (runs ${r.low.toFixed(2)}–${r.high.toFixed(2)})`;
-  const pairs = list.map(
-    (r) =>
-      `${name(r.base)} ÷ ${name(r.ours)}, first request ${figure(r.first)}, next ${FIRST_REQUESTS - 1} ${figure(r.next)}, CPU of the ${FIRST_REQUESTS} ${figure(r.cpu)}`,
-  );
-  return pairs.join('; ');
-}
-
-/**
- * @param {import('./first-requests.mjs').FirstResult[]} first
- * @param {{ firstRuns: number }} options
- */
-function firstSection(first, options) {
-  const out = ['## First requests', ''];
-  if (options.firstRuns === 0) return [...out, 'Not run this time (`BENCH_FIRST_RUNS=0`).', ''];
-  if (first.length === 0) {
-    const list = FIRST_REQUEST_SETUPS.map((id) => `\`${id}\``).join(', ');
-    return [...out, `Not run this time: the run has none of the setups it measures (${list}).`, ''];
-  }
-  out.push(
-    `The rounds above warm every server first; this is what they leave out. A fresh server of each setup,`,
-    `${options.firstRuns} times (the setups interleaved), answers its first ${FIRST_REQUESTS} requests with no warm-up: JIT, the first`,
-    'WebCrypto call and lazy imports fall on them. Medians; see [Method](#method).',
-    '',
-    table(
-      [
-        'setup',
-        'what it is',
-        'spawn → listening ms',
-        'first request ms',
-        `next ${FIRST_REQUESTS - 1} ms`,
-        `CPU ms to the ${FIRST_REQUESTS}th`,
-        `CPU ms of the ${FIRST_REQUESTS} requests`,
-      ],
-      first.map((f) => [
-        `\`${f.id}\``,
-        f.label,
-        format(f.spawn),
-        format(f.first, 1),
-        format(f.next, 1),
-        format(f.cpu),
-        format(f.requestsCpu, 1),
-      ]),
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
-    ),
-    '',
-  );
-  const ratiosLine = firstRatiosLine(first, (id) => `\`${id}\``);
-  if (ratiosLine !== '')
-    out.push(`Fastify's time ÷ ours (above 1 means Fastify takes longer): ${ratiosLine}.`, '');
-  return out;
-}
-
 function machineSection(machine) {
   return [
     '## Machine and versions',
@@ -541,6 +471,11 @@ function methodSection(options) {
     '  ran from the port line to the last answer, from the nanosecond counters of',
     '  `/proc/<pid>/task/*/schedstat`. The ratios of single runs (run i of both setups, seconds apart) show',
     '  how firm a ratio is.',
+    "  _Its CPU_ is what the server's threads ran from the port line to the end of the first answer.",
+    '  `node-plant`, `express5-plant` and `koa3-plant` also run as a `+warm-up` variant, measured right',
+    '  after them: the same server with `BENCH_WARM_UP=on`, which awaits `service.warmUp()` before it',
+    '  listens; their ratios are without ÷ with. `pnpm --filter @plantstore/bench first` runs this part',
+    '  alone (`BENCH_FIRST_RUNS`, default 15; `BENCH_ONLY`) and prints it without writing the page.',
     '- Storage: the node entry on `postgresStore` against the same entry on a hand-written store',
     '  (`INSERT … ON CONFLICT (id) DO NOTHING RETURNING id`, then a `SELECT` when nothing was inserted, the',
     '  same row), so the ratio isolates the store. PGlite runs in a fresh temporary directory; PostgreSQL through a `pg`',

@@ -4,8 +4,10 @@ import { memoryStore } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
 import express from 'express5';
 import { benchAuth } from './shared/plantstore-auth.mjs';
-import { serve } from './shared/serve.mjs';
+import { serve, warmUpIfAsked } from './shared/serve.mjs';
 
 const app = express();
-app.use(plantRouter({ store: memoryStore(), auth: benchAuth() }));
+const plants = plantRouter({ store: memoryStore(), auth: benchAuth() });
+app.use(plants);
+await warmUpIfAsked(plants.service);
 serve(createServer(app));

@@ -4,8 +4,10 @@ import { memoryStore } from '@plantstore/core';
 import { plantRoutes } from '@plantstore/koa';
 import Koa from 'koa3';
 import { benchAuth } from './shared/plantstore-auth.mjs';
-import { serve } from './shared/serve.mjs';
+import { serve, warmUpIfAsked } from './shared/serve.mjs';
 
 const app = new Koa();
-app.use(plantRoutes({ store: memoryStore(), auth: benchAuth() }));
+const plants = plantRoutes({ store: memoryStore(), auth: benchAuth() });
+app.use(plants);
+await warmUpIfAsked(plants.service);
 serve(createServer(app.callback()));

@@ -1,7 +1,6 @@
 import { errorAnswer, plantAnswer } from './answer';
 import type { AuthRequest } from '../auth/authenticator';
 import { readCredentials } from '../auth/read-credentials';
-import type { ResourceMetadataEndpoint } from './resource-metadata';
 import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
 import { type AuthScheme, setChallengeContext } from '../errors/bearer-errors';
@@ -28,38 +27,12 @@ import {
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
 import { traceCreate, type TracedHandler } from './diagnostics';
-import { scheduleWarmUp, warmedUp } from './warm-up';
+import type { PlantService } from './plant-service';
+import { warmUp } from './warm-up';
+
+export type { PlantService } from './plant-service';
 
 const brand = Symbol.for('@plantstore/core/service');
-
-/** The route, ready to mount: adapters call `matches` and `handle`; Web-standard hosts call `fetch`. */
-export interface PlantService {
-  /** Whether a request is the route's (`POST {basePath}/plants`); adapters pass on everything else. */
-  matches(method: string, path: string): boolean;
-  /**
-   * Answers one request. Never rejects for anything a client can send: every failure becomes an
-   * answer in the Error shape. A request that is not the route's is answered 404 or 405.
-   */
-  handle(request: PlantRequest): Promise<PlantAnswer>;
-  /**
-   * The Web-standard entry, for `node:http` (through `createNodeHandler`), Hono, Bun, Deno. It also
-   * answers the RFC 9728 metadata paths when `resourceMetadata` is on.
-   */
-  fetch(request: Request): Promise<Response>;
-  /** The RFC 9728 metadata endpoint, when `resourceMetadata` is on: adapters mount it at the host's root. */
-  readonly resourceMetadata: ResourceMetadataEndpoint | undefined;
-  /** Warms the key set and the store's connection, for readiness probes. Rejects if either is down. */
-  ready(): Promise<void>;
-  /**
-   * Resolves once the process's start-up warm-up has run: the route, once, on a sample request of its
-   * own (see docs/architecture.md), so the first client's request finds it compiled. Never rejects,
-   * and touches nothing of this service's. The Fastify plugin waits for it while it registers; a
-   * host can wait for it before it starts listening.
-   */
-  warmedUp(): Promise<void>;
-  /** Releases what the auth and the store hold. */
-  close(): Promise<void>;
-}
 
 /**
  * Creates the `POST /plants` route, framework-neutral. Options are checked now, so a misconfiguration
@@ -79,10 +52,7 @@ export interface PlantService {
  * ```
  */
 export function createPlantService(options: PlantServiceOptions): PlantService {
-  const service = routeService(resolveOptions(options), traceCreate);
-  // Compile the route now, once per process, and not during the first client's request.
-  scheduleWarmUp(sampleService);
-  return service;
+  return routeService(resolveOptions(options), traceCreate);
 }
 
 /** The warm-up's service: the same route, on the warm-up's own options, traced by no one. */
@@ -115,6 +85,7 @@ function routeService(
   const observed = config.onRejected !== undefined || config.onError !== undefined;
   const acceptsDpop = config.accepts?.dpop !== undefined;
   const { publicUrl } = config;
+  let warming: Promise<void> | undefined;
 
   const reject = (
     error: unknown,
@@ -201,9 +172,10 @@ function routeService(
       return new Response(body, { status: answer.status, headers: answer.headers });
     },
     async ready() {
-      await Promise.all([config.auth.ready?.(), config.store.ready?.()]);
+      await Promise.all([config.auth.ready?.(), config.store.ready?.(), service.warmUp()]);
     },
-    warmedUp,
+    // Once per service, and only when asked: compiled code is the process's, whichever ran it.
+    warmUp: () => (warming ??= warmUp(sampleService)),
     async close() {
       storeDeadlines.stop();
       bodyDeadlines.stop();

@@ -5,17 +5,73 @@ import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import type { PlantStore } from '../plant/store';
 import { CREATE_TRACING_CHANNEL, type CreateTraceMessage } from './diagnostics';
 import { createPlantService } from './service';
-import { type SampleServiceFactory, warmUp } from './warm-up';
+import type { PlantService } from './plant-service';
+import { warmUp } from './warm-up';
 
-describe('the start-up warm-up', () => {
-  it('runs the route steps of a new service without calling the store, the auth, a hook or the diagnostics channel', async () => {
-    const calls: string[] = [];
-    const store: PlantStore = {
-      insert: () => {
-        calls.push('insert');
-        return Promise.resolve({ created: true });
+/** Records the calls that reach a user's store, auth, hooks and diagnostics channel. */
+function observedServices(calls: string[]): readonly PlantService[] {
+  const store: PlantStore = {
+    insert: () => {
+      calls.push('insert');
+      return Promise.resolve({ created: true });
+    },
+  };
+  return [
+    createPlantService({
+      store,
+      auth: {
+        verify: (token) => {
+          calls.push(`verify ${token}`);
+          return Promise.resolve(undefined);
+        },
+      },
+      onCreated: () => void calls.push('onCreated'),
+      onRejected: () => void calls.push('onRejected'),
+      onError: () => void calls.push('onError'),
+    }),
+    createPlantService({
+      store,
+      auth: jwtBearer({ secret: 'a-secret-of-at-least-thirty-two-bytes!', algorithms: ['HS256'] }),
+      onRejected: () => void calls.push('onRejected'),
+    }),
+  ];
+}
+
+/** A service of `createPlantService` whose answers and closing are written down in `events`. */
+function recordingService(
+  events: string[],
+): (options: Parameters<typeof createPlantService>[0]) => PlantService {
+  return (options) => {
+    const service = createPlantService(options);
+    return {
+      ...service,
+      handle: async (request) => {
+        const answer = await service.handle(request);
+        events.push(`answered ${answer.status} ${String(answer.body)}`);
+        return answer;
+      },
+      close: async () => {
+        events.push('closed');
+        await service.close();
       },
     };
+  };
+}
+
+describe('the warm-up', () => {
+  it('does nothing unless asked: creating a service starts no timer and no request', async () => {
+    const timers = (): number =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const calls: string[] = [];
+    observedServices(calls);
+    expect(timers()).toBe(before);
+    await sleep(20);
+    expect(calls).toStrictEqual([]);
+  });
+
+  it("runs without calling the user's store, auth, hooks or diagnostics channel", async () => {
+    const calls: string[] = [];
     const channel = tracingChannel<unknown, CreateTraceMessage>(CREATE_TRACING_CHANNEL);
     const subscribers: TracingChannelSubscribers<CreateTraceMessage> = {
       start: () => void calls.push('trace'),
@@ -26,50 +82,19 @@ describe('the start-up warm-up', () => {
     };
     channel.subscribe(subscribers);
     try {
-      createPlantService({
-        store,
-        auth: {
-          verify: (token) => {
-            calls.push(`verify ${token}`);
-            return Promise.resolve(undefined);
-          },
-        },
-        onCreated: () => void calls.push('onCreated'),
-        onRejected: () => void calls.push('onRejected'),
-        onError: () => void calls.push('onError'),
-      });
-      createPlantService({
-        store,
-        auth: jwtBearer({
-          secret: 'a-secret-of-at-least-thirty-two-bytes!',
-          algorithms: ['HS256'],
-        }),
-        onRejected: () => void calls.push('onRejected'),
-      });
-      await sleep(50);
+      for (const service of observedServices(calls)) {
+        await service.warmUp();
+        await service.ready();
+      }
     } finally {
       channel.unsubscribe(subscribers);
     }
     expect(calls).toStrictEqual([]);
   });
 
-  it('answers its sample request 200 through a service of its own, then closes that service', async () => {
+  it('answers its sample request 200 twice through a service of its own, then closes that service', async () => {
     const events: string[] = [];
-    await warmUp((options) => {
-      const service = createPlantService(options);
-      return {
-        ...service,
-        handle: async (request) => {
-          const answer = await service.handle(request);
-          events.push(`answered ${answer.status} ${String(answer.body)}`);
-          return answer;
-        },
-        close: async () => {
-          events.push('closed');
-          await service.close();
-        },
-      };
-    });
+    await warmUp(recordingService(events));
     // The first verifies the token, the second finds it in the cache: both are 200.
     expect(events).toStrictEqual([
       'answered 200 {"name":"Monstera","tag":"aroid"}',
@@ -86,43 +111,26 @@ describe('the start-up warm-up', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('runs at once when warmedUp() is awaited before its timer fired, with the timers faked', async () => {
-    vi.resetModules();
+  it('runs once per service: later calls, ready() included, answer the same promise', async () => {
+    const service = createPlantService({
+      store: { insert: () => Promise.resolve({ created: true }) },
+      auth: { verify: () => Promise.resolve(undefined) },
+    });
+    const first = service.warmUp();
+    expect(service.warmUp()).toBe(first);
+    await service.ready();
+    expect(service.warmUp()).toBe(first);
+    await expect(first).resolves.toBeUndefined();
+  });
+
+  it('depends on no timer: it completes while a test fakes them', async () => {
     vi.useFakeTimers();
     try {
-      const { scheduleWarmUp, warmedUp } = await import('./warm-up');
-      const answers: number[] = [];
-      scheduleWarmUp((options) => {
-        const service = createPlantService(options);
-        return {
-          ...service,
-          handle: async (request) => {
-            const answer = await service.handle(request);
-            answers.push(answer.status);
-            return answer;
-          },
-        };
-      });
-      await warmedUp();
-      expect(answers).toStrictEqual([200, 200]);
+      const events: string[] = [];
+      await warmUp(recordingService(events));
+      expect(events).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('is scheduled once per process, however many services are created', async () => {
-    vi.resetModules();
-    const { scheduleWarmUp, warmedUp } = await import('./warm-up');
-    const made: string[] = [];
-    const sampleService: SampleServiceFactory = (options) => {
-      made.push('service');
-      return createPlantService(options);
-    };
-    scheduleWarmUp(sampleService);
-    scheduleWarmUp(sampleService);
-    await warmedUp();
-    expect(made).toStrictEqual(['service']);
-    await sleep(20);
-    expect(made).toStrictEqual(['service']);
   });
 });

@@ -28,7 +28,10 @@ export interface HostAuthConfig {
     readonly staleMs?: number;
     readonly retryAfter?: number;
   };
-  /** Skip the JWKS warm-up (`service.ready()`) at start, to start with no key cached. */
+  /**
+   * Skip `service.ready()` at start, to start with no key cached: the host then connects the pool
+   * and runs `service.warmUp()` alone, so its route is compiled before it listens all the same.
+   */
   readonly skipReady?: boolean;
 }
 

@@ -131,7 +131,8 @@ async function main(config: HostConfig): Promise<void> {
     });
   });
 
-  if (config.auth.skipReady === true) await pool.query('SELECT 1');
+  // Either way the route's warm-up runs before the host listens, as a production host would run it.
+  if (config.auth.skipReady === true) await Promise.all([pool.query('SELECT 1'), service.warmUp()]);
   else await service.ready();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 

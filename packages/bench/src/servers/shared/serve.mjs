@@ -28,3 +28,14 @@ export function announce(port, cleanUp) {
 export function serve(server, cleanUp) {
   server.listen(0, HOST, () => announce(server.address().port, cleanUp));
 }
+
+/**
+ * Runs the service's warm-up when the runner asks for it (`BENCH_WARM_UP=on`, the first-request
+ * variants): the server then listens on a compiled route, as a host that awaits `warmUp()` would.
+ *
+ * @param {import('@plantstore/core').PlantService} service
+ * @returns {Promise<void>}
+ */
+export async function warmUpIfAsked(service) {
+  if (process.env.BENCH_WARM_UP === 'on') await service.warmUp();
+}
