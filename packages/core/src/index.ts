@@ -56,46 +56,12 @@ export type {
   PlantRequest,
 } from './http/request';
 
-export {
-  BearerError,
-  InsufficientScopeError,
-  InvalidDpopProofError,
-  InvalidTokenError,
-  MalformedAuthorizationError,
-  MissingTokenError,
-  UseDpopNonceError,
-} from './errors/bearer-errors';
-export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/bearer-errors';
-export {
-  ConflictError,
-  InvalidBodyError,
-  MethodNotAllowedError,
-  NotFoundError,
-  PayloadTooLargeError,
-  RequestTimeoutError,
-  UnsupportedMediaTypeError,
-} from './errors/client-errors';
-export type { FieldIssue } from './errors/client-errors';
-export { InternalServerError, ServiceUnavailableError } from './errors/server-errors';
+export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/challenges';
+// Every export of these modules is public: the error classes, their codes and FieldIssue.
+export * from './errors/bearer-errors';
+export * from './errors/client-errors';
+export * from './errors/server-errors';
 export { isPlantServiceError, PlantServiceError } from './errors/plant-service-error';
 export type { PlantServiceErrorOptions } from './errors/plant-service-error';
 export type { AnyPlantServiceError } from './errors/error-union';
-export type {
-  ConflictCode,
-  FieldIssueCode,
-  InsufficientScopeCode,
-  InternalServerErrorCode,
-  InvalidBodyCode,
-  InvalidDpopProofCode,
-  InvalidTokenCode,
-  MalformedAuthorizationCode,
-  MethodNotAllowedCode,
-  MissingTokenCode,
-  NotFoundCode,
-  PayloadTooLargeCode,
-  PlantServiceErrorCode,
-  RequestTimeoutCode,
-  ServiceUnavailableCode,
-  UnsupportedMediaTypeCode,
-  UseDpopNonceCode,
-} from './errors/error-codes';
+export type * from './errors/error-codes';

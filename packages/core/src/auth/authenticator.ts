@@ -1,4 +1,4 @@
-import type { AuthScheme } from '../errors/bearer-errors';
+import type { AuthScheme } from '../errors/challenges';
 import type { Principal } from './principal';
 
 /** The parts of a request a verifier may look at besides the token. */

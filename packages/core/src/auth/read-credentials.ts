@@ -1,9 +1,9 @@
 import {
-  type AuthScheme,
   InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
 } from '../errors/bearer-errors';
+import type { AuthScheme } from '../errors/challenges';
 
 // Fixed texts: they end up inside `error_description="…"`, so they hold no `"` or `\` and never the token.
 const REPEATED = 'The request must carry exactly one Authorization header';

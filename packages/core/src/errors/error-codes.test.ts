@@ -1,9 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  InvalidTokenError,
-  MalformedAuthorizationError,
-  setChallengeContext,
-} from './bearer-errors';
+import { InvalidTokenError, MalformedAuthorizationError } from './bearer-errors';
+import { setChallengeContext } from './challenges';
 import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
 import type { AnyPlantServiceError } from './error-union';
 import type { InvalidTokenCode, PlantServiceErrorCode } from './error-codes';

@@ -5,7 +5,7 @@ import {
   type ResourceMetadataEndpoint,
   type ResourceMetadataOptions,
 } from './resource-metadata';
-import { type ChallengeContext, DEFAULT_REALM } from '../errors/bearer-errors';
+import { type ChallengeContext, DEFAULT_REALM } from '../errors/challenges';
 import { publicUrlOption } from '../http/public-url';
 import { normaliseBasePath } from '../http/base-path';
 import {

@@ -3,7 +3,7 @@ import type { AuthRequest } from '../auth/authenticator';
 import { readCredentials } from '../auth/read-credentials';
 import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
-import { type AuthScheme, setChallengeContext } from '../errors/bearer-errors';
+import { type AuthScheme, setChallengeContext } from '../errors/challenges';
 import { InternalServerError } from '../errors/server-errors';
 import { isPlantServiceError, type PlantServiceError } from '../errors/plant-service-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
