@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import ts from 'typescript';
 
 /** A code block of a Markdown page, as a virtual TypeScript file. */
@@ -30,6 +31,11 @@ export function typeCheckBlocks(
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.fileExists = (name) => virtual.has(name) || fileExists(name);
+  // A virtual file's folder exists for module resolution, though nothing may be on disk there.
+  const directoryExists =
+    host.directoryExists?.bind(host) ?? ((name) => ts.sys.directoryExists(name));
+  const virtualFolders = new Set([...virtual.keys()].flatMap(foldersOf));
+  host.directoryExists = (name) => virtualFolders.has(name) || directoryExists(name);
   host.readFile = (name) => virtual.get(name) ?? readFile(name);
   host.getSourceFile = (name, language, ...rest) => {
     const code = virtual.get(name);
@@ -50,4 +56,16 @@ export function typeCheckBlocks(
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
       return `${page}:${Number(start) + 1 + line}: ${message}`;
     });
+}
+
+/**
+ * @param path - a file's path
+ * @returns the folders the file is in, its own first and the root last
+ */
+function foldersOf(path: string): string[] {
+  const folders: string[] = [];
+  for (let folder = dirname(path); !folders.includes(folder); folder = dirname(folder)) {
+    folders.push(folder);
+  }
+  return folders;
 }
