@@ -1,17 +1,11 @@
 import { connect, createServer, type Server } from 'node:net';
 import type { Principal } from '@plantstore/core';
-import { serviceUrl } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../src/index';
-import { delay, uniqueTable, waitFor } from './services';
+import { databaseUrlFor, delay, uniqueTable, waitFor } from './services';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the cancel ordering suite',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = databaseUrlFor('the cancel ordering suite');
 
 const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
 const CANCEL_DELAY_MS = 300;

@@ -1,17 +1,19 @@
 import { createPlantService, isPlantServiceError, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { postgresStore, type PostgresStore } from '../src/index';
-import { closedPort, recordingService, uniqueTable, waitFor } from './services';
-import { serviceUrl } from '@plantstore/core/testing';
+import {
+  databaseUrlFor,
+  deadPool,
+  lockTable as lockTableOf,
+  lockWaiters,
+  recordingService,
+  uniqueTable,
+  waitFor,
+} from './services';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the PostgreSQL server suites',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = databaseUrlFor('the PostgreSQL server suites');
 
 const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
 const context = (signal = new AbortController().signal) => ({ principal, signal });
@@ -37,6 +39,13 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     return created;
   };
 
+  /** A pool of the test's own, ended when the test finishes, passed or failed. */
+  const testPool = (options: ConstructorParameters<typeof Pool>[0]): Pool => {
+    const created = newPool(options);
+    onTestFinished(() => created.end());
+    return created;
+  };
+
   const freshStore = async (client: Pool | Client = pool): Promise<PostgresStore> => {
     const table = uniqueTable('server');
     tables.push(table);
@@ -53,41 +62,11 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
   };
 
   /** Holds an ACCESS EXCLUSIVE lock on the store's table until `release` is called. */
-  const lockTable = async (store: PostgresStore) => {
-    const locker = new Client({ connectionString: databaseUrl });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query(`LOCK TABLE ${store.table} IN ACCESS EXCLUSIVE MODE`);
-    return {
-      release: async () => {
-        await locker.query('ROLLBACK');
-        await locker.end();
-      },
-    };
-  };
+  const lockTable = (store: PostgresStore) => lockTableOf(databaseUrl ?? '', store.table);
 
   /** Pids of backends whose insert into the store's table is waiting for a lock. */
-  const waitingInserts = async (store: PostgresStore): Promise<number[]> => {
-    const { rows } = await pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity
-       WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE $1`,
-      [`INSERT INTO ${store.table} %`],
-    );
-    return rows.map((row) => row.pid);
-  };
-
-  /** A pool whose server is gone: a port on 127.0.0.1 where nothing listens. */
-  const deadPool = async (): Promise<Pool> => {
-    const dead = new Pool({
-      host: '127.0.0.1',
-      port: await closedPort(),
-      user: 'postgres',
-      database: 'test',
-      connectionTimeoutMillis: 2_000,
-    });
-    dead.on('error', () => undefined);
-    return dead;
-  };
+  const waitingInserts = (store: PostgresStore): Promise<number[]> =>
+    lockWaiters(pool, `INSERT INTO ${store.table} %`);
 
   beforeAll(() => {
     pool = newPool({ max: 20 });
@@ -206,7 +185,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     });
 
     it('maps an exhausted pool (max 1, held, short connectionTimeoutMillis) to store_unavailable', async () => {
-      const tiny = newPool({ max: 1, connectionTimeoutMillis: 150 });
+      const tiny = testPool({ max: 1, connectionTimeoutMillis: 150 });
       const store = await freshStore(tiny);
       const held = await tiny.connect();
       try {
@@ -222,11 +201,10 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       }
       expect(await rowCount(store)).toBe(0);
       await store.close();
-      await tiny.end();
     });
 
     it('maps a statement_timeout to store_timeout and writes nothing', async () => {
-      const slow = newPool({ statement_timeout: 200 });
+      const slow = testPool({ statement_timeout: 200 });
       const store = await freshStore(slow);
       const lock = await lockTable(store);
       try {
@@ -237,7 +215,6 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
         await lock.release();
       }
       expect(await rowCount(store)).toBe(0);
-      await slow.end();
     });
 
     it('answers 503 with Retry-After through the core when the store is unavailable', async () => {
@@ -310,7 +287,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     });
 
     it('cancels every timed-out insert of an exhausted pool, so no 503 leaves a row and each retry creates', async () => {
-      const small = newPool({ max: 4 });
+      const small = testPool({ max: 4 });
       const store = await freshStore(small);
       const { created, rejected, post } = recordingService(store, 500);
       const ids = [1, 2, 3, 4];
@@ -333,7 +310,6 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       expect(await Promise.all(ids.map(post))).toEqual([200, 200, 200, 200]);
       expect(created.sort()).toEqual([1n, 2n, 3n, 4n]);
       await store.close();
-      await small.end();
     });
 
     it('cancels a timed-out insert on a single Client, so the 503 leaves no row and the retry creates', async () => {
@@ -357,7 +333,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     });
 
     it('stops waiting for a pooled connection when aborted, and gives the connection back later', async () => {
-      const tiny = newPool({ max: 1 });
+      const tiny = testPool({ max: 1 });
       const store = await freshStore(tiny);
       const held = await tiny.connect();
       const controller = new AbortController();
@@ -368,7 +344,6 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       await waitFor(() => Promise.resolve(tiny.idleCount === 1), 'the connection to come back');
       expect(await rowCount(store)).toBe(0);
       await store.close();
-      await tiny.end();
     });
   });
 });

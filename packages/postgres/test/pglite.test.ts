@@ -1,33 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { isPlantServiceError, type Principal } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresStore } from '../src/index';
-import { recordingService, uniqueTable } from './services';
+import { acrossRestart, pglitesOfThisFile, recordingService, uniqueTable } from './services';
 
 const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
 const context = (signal = new AbortController().signal) => ({ principal, signal });
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-let memory: PGlite;
-let onDisk: PGlite;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plantstore-pglite-'));
-  memory = new PGlite();
-  onDisk = new PGlite(join(dataDir, 'shared'));
-  await Promise.all([memory.waitReady, onDisk.waitReady]);
-});
-
-afterAll(async () => {
-  await Promise.all([memory.close(), onDisk.close()]);
-  await rm(dataDir, { recursive: true, force: true });
-});
+const pglite = pglitesOfThisFile('plantstore-pglite-');
 
 async function freshStore(db: PGlite): Promise<PostgresStore> {
   const store = postgresStore({ client: db, table: uniqueTable('pglite') });
@@ -42,64 +25,61 @@ async function dropStore(db: PGlite, store: PostgresStore): Promise<void> {
 
 /** Runs `test` on a fresh store in memory, and drops the store whatever happens. */
 async function withStore(test: (store: PostgresStore) => Promise<void>): Promise<void> {
-  const store = await freshStore(memory);
+  const store = await freshStore(pglite.memory);
   try {
     await test(store);
   } finally {
-    await dropStore(memory, store);
+    await dropStore(pglite.memory, store);
   }
 }
 
 describeStoreConformance({ describe, it }, 'postgresStore on PGlite in memory', {
-  create: () => freshStore(memory),
-  destroy: (store) => dropStore(memory, store),
+  create: () => freshStore(pglite.memory),
+  destroy: (store) => dropStore(pglite.memory, store),
 });
 
 describeStoreConformance({ describe, it }, 'postgresStore on PGlite in a data directory', {
-  create: () => freshStore(onDisk),
-  destroy: (store) => dropStore(onDisk, store),
+  create: () => freshStore(pglite.onDisk),
+  destroy: (store) => dropStore(pglite.onDisk, store),
 });
 
 describe('postgresStore on PGlite', () => {
   it('keeps a plant across a restart on the same data directory', async () => {
-    const dir = join(dataDir, 'restart');
-    const first = new PGlite(dir);
-    const before = postgresStore({ client: first });
-    await before.ensureSchema();
-    expect(
-      await before.insert({ id: INT64_MAX, name: 'Monstera', tag: 'aroid' }, context()),
-    ).toEqual({ created: true });
-    await before.close();
-    await first.close();
-
-    const second = new PGlite(dir);
-    try {
-      const after = postgresStore({ client: second });
-      await after.ensureSchema();
-      const result = await after.insert({ id: INT64_MAX, name: 'other' }, context());
-      expect(result).toEqual({
-        created: false,
-        existing: { id: INT64_MAX, name: 'Monstera', tag: 'aroid' },
-      });
-      const { rows } = await second.query<{ id: string }>('SELECT id::text AS id FROM plants');
-      expect(rows).toEqual([{ id: '9223372036854775807' }]);
-    } finally {
-      await second.close();
-    }
+    await acrossRestart(
+      async (first) => {
+        const before = postgresStore({ client: first });
+        await before.ensureSchema();
+        expect(
+          await before.insert({ id: INT64_MAX, name: 'Monstera', tag: 'aroid' }, context()),
+        ).toEqual({ created: true });
+        await before.close();
+      },
+      async (second) => {
+        const after = postgresStore({ client: second });
+        await after.ensureSchema();
+        const result = await after.insert({ id: INT64_MAX, name: 'other' }, context());
+        expect(result).toEqual({
+          created: false,
+          existing: { id: INT64_MAX, name: 'Monstera', tag: 'aroid' },
+        });
+        const { rows } = await second.query<{ id: string }>('SELECT id::text AS id FROM plants');
+        expect(rows).toEqual([{ id: '9223372036854775807' }]);
+      },
+    );
   });
 
   it('stores the extreme int64 ids exactly, as SQL sees them', async () => {
     await withStore(async (store) => {
       await store.insert({ id: INT64_MIN, name: 'min' }, context());
       await store.insert({ id: INT64_MAX, name: 'max' }, context());
-      const { rows } = await memory.query<{ id: string; name: string }>(
+      const { rows } = await pglite.memory.query<{ id: string; name: string }>(
         `SELECT id::text AS id, name FROM ${store.table} ORDER BY id`,
       );
       expect(rows).toEqual([
         { id: '-9223372036854775808', name: 'min' },
         { id: '9223372036854775807', name: 'max' },
       ]);
-      const exact = await memory.query<{ n: number }>(
+      const exact = await pglite.memory.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${store.table}
          WHERE id IN (-9223372036854775808, 9223372036854775807)`,
       );
@@ -110,7 +90,7 @@ describe('postgresStore on PGlite', () => {
   it('records who created the plant and when, and a missing tag as NULL', async () => {
     await withStore(async (store) => {
       await store.insert({ id: 7n, name: 'Fern' }, context());
-      const { rows } = await memory.query<Record<string, unknown>>(
+      const { rows } = await pglite.memory.query<Record<string, unknown>>(
         `SELECT tag, created_by, created_at FROM ${store.table}`,
       );
       expect(rows[0]).toMatchObject({ tag: null, created_by: 'gardener' });
@@ -135,17 +115,17 @@ describe('postgresStore on PGlite', () => {
       await expect(
         store.insert({ id: 5n, name: 'late' }, context(controller.signal)),
       ).rejects.toThrow('store time-out');
-      const { rows } = await memory.query(`SELECT 1 FROM ${store.table}`);
+      const { rows } = await pglite.memory.query(`SELECT 1 FROM ${store.table}`);
       expect(rows).toHaveLength(0);
     });
   });
 
   it('rejects at once when aborted behind a long transaction, writes nothing, and the retry creates', async () => {
-    const store = await freshStore(memory);
+    const store = await freshStore(pglite.memory);
     try {
       const controller = new AbortController();
       let settledIn = -1;
-      await memory.transaction(async (tx) => {
+      await pglite.memory.transaction(async (tx) => {
         const started = Date.now();
         // Handed to PGlite at once (the store has nothing else running): it waits for this transaction.
         const pending = store.insert(
@@ -160,23 +140,23 @@ describe('postgresStore on PGlite', () => {
       expect(settledIn).toBeGreaterThanOrEqual(0);
       expect(settledIn).toBeLessThan(500);
       await store.close();
-      const { rows } = await memory.query(`SELECT name, tag FROM ${store.table}`);
+      const { rows } = await pglite.memory.query(`SELECT name, tag FROM ${store.table}`);
       expect(rows).toEqual([]);
-      const again = postgresStore({ client: memory, table: store.table.slice(1, -1) });
+      const again = postgresStore({ client: pglite.memory, table: store.table.slice(1, -1) });
       expect(await again.insert({ id: 6n, name: 'queued', tag: 't' }, context())).toEqual({
         created: true,
       });
     } finally {
-      await memory.query(`DROP TABLE ${store.table}`);
+      await pglite.memory.query(`DROP TABLE ${store.table}`);
     }
   });
 
   it('answers a 503 that leaves no row when PGlite is busy past the store time-out, and the retry creates', async () => {
-    const store = await freshStore(onDisk);
+    const store = await freshStore(pglite.onDisk);
     const { created, rejected, post } = recordingService(store, 200);
     try {
       let answer = 0;
-      await onDisk.transaction(async (tx) => {
+      await pglite.onDisk.transaction(async (tx) => {
         answer = await post(1);
         await tx.query('SELECT 1');
       });
@@ -184,10 +164,10 @@ describe('postgresStore on PGlite', () => {
       expect(rejected).toEqual(['store_timeout']);
       expect(await post(1)).toBe(200);
       expect(created).toEqual([1n]);
-      const { rows } = await onDisk.query(`SELECT id::text AS id FROM ${store.table}`);
+      const { rows } = await pglite.onDisk.query(`SELECT id::text AS id FROM ${store.table}`);
       expect(rows).toEqual([{ id: '1' }]);
     } finally {
-      await dropStore(onDisk, store);
+      await dropStore(pglite.onDisk, store);
     }
   });
 
@@ -195,7 +175,7 @@ describe('postgresStore on PGlite', () => {
     await withStore(async (store) => {
       const controller = new AbortController();
       let first: Promise<unknown> = Promise.resolve();
-      await memory.transaction(async (tx) => {
+      await pglite.memory.transaction(async (tx) => {
         // `first` is handed to PGlite and waits for the transaction; `second` waits behind it.
         first = store.insert({ id: 1n, name: 'first' }, context());
         const second = store.insert({ id: 2n, name: 'second' }, context(controller.signal));
@@ -204,21 +184,21 @@ describe('postgresStore on PGlite', () => {
         await expect(second).rejects.toThrow('store time-out');
       });
       await expect(first).resolves.toEqual({ created: true });
-      const { rows } = await memory.query(`SELECT id::text AS id FROM ${store.table}`);
+      const { rows } = await pglite.memory.query(`SELECT id::text AS id FROM ${store.table}`);
       expect(rows).toEqual([{ id: '1' }]);
     });
   });
 
   it('closes nothing it was given, and refuses inserts once closed with store_unavailable', async () => {
-    const store = await freshStore(memory);
+    const store = await freshStore(pglite.memory);
     await store.close();
-    expect(memory.closed).toBe(false);
-    await expect(memory.query('SELECT 1')).resolves.toBeDefined();
+    expect(pglite.memory.closed).toBe(false);
+    await expect(pglite.memory.query('SELECT 1')).resolves.toBeDefined();
     const error: unknown = await store
       .insert({ id: 1n, name: 'x' }, context())
       .catch((e: unknown) => e);
     expect(isPlantServiceError(error) && error.code).toBe('store_unavailable');
-    await memory.query(`DROP TABLE ${store.table}`);
+    await pglite.memory.query(`DROP TABLE ${store.table}`);
   });
 
   it('answers ready() once PGlite is up, and store_unavailable once the host closed it', async () => {
@@ -236,7 +216,7 @@ describe('postgresStore on PGlite', () => {
   });
 
   it('passes other failures through unchanged, for the core to answer 500', async () => {
-    const store = postgresStore({ client: memory, table: uniqueTable('missing') });
+    const store = postgresStore({ client: pglite.memory, table: uniqueTable('missing') });
     const error: unknown = await store
       .insert({ id: 1n, name: 'x' }, context())
       .catch((e: unknown) => e);

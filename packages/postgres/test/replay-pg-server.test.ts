@@ -1,16 +1,11 @@
 import { isPlantServiceError, type ReplayContext } from '@plantstore/core';
-import { describeReplayStoreConformance, serviceUrl } from '@plantstore/core/testing';
+import { describeReplayStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReplayStore, type PostgresReplayStore } from '../src/index';
-import { closedPort, uniqueTable, waitFor } from './services';
+import { databaseUrlFor, deadPool, lockTable, lockWaiters, uniqueTable, waitFor } from './services';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the PostgreSQL replay store suites',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = databaseUrlFor('the PostgreSQL replay store suites');
 
 const T = Date.UTC(2026, 0, 1);
 const at = (now: number, signal = new AbortController().signal): ReplayContext => ({
@@ -75,29 +70,8 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
   };
 
   /** Pids of backends whose statement on the store's table waits for a lock. */
-  const waiting = async (
-    store: PostgresReplayStore,
-    verb: 'INSERT' | 'WITH',
-  ): Promise<number[]> => {
-    const { rows } = await pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity
-       WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE $1`,
-      [`${verb} % ${store.table} %`],
-    );
-    return rows.map((row) => row.pid);
-  };
-
-  const deadPool = async (): Promise<Pool> => {
-    const dead = new Pool({
-      host: '127.0.0.1',
-      port: await closedPort(),
-      user: 'postgres',
-      database: 'test',
-      connectionTimeoutMillis: 2_000,
-    });
-    dead.on('error', () => undefined);
-    return dead;
-  };
+  const waiting = async (store: PostgresReplayStore, verb: 'INSERT' | 'WITH'): Promise<number[]> =>
+    lockWaiters(pool, `${verb} % ${store.table} %`);
 
   beforeAll(() => {
     pool = newPool({ max: 20 });
@@ -375,17 +349,13 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
       const slow = newPool({ statement_timeout: 200 });
       const store = freshStore(slow);
       await store.ensureSchema();
-      const locker = new Client({ connectionString: databaseUrl });
-      await locker.connect();
+      const lock = await lockTable(databaseUrl ?? '', store.table);
       try {
-        await locker.query('BEGIN');
-        await locker.query(`LOCK TABLE ${store.table} IN ACCESS EXCLUSIVE MODE`);
         const failure = await failureOf(store.remember('k', T + 1, at(T)));
         expect(failure).toMatchObject({ status: 503, code: 'replay_store_unavailable' });
         expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
       } finally {
-        await locker.query('ROLLBACK');
-        await locker.end();
+        await lock.release();
       }
       expect(await store.remember('k', T + 1, at(T))).toBe(true);
       await dropStore(store);
@@ -432,11 +402,8 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
     it('cancels a blocked statement when aborted, so the key is not remembered', async () => {
       const store = freshStore();
       await store.ensureSchema();
-      const locker = new Client({ connectionString: databaseUrl });
-      await locker.connect();
+      const lock = await lockTable(databaseUrl ?? '', store.table);
       try {
-        await locker.query('BEGIN');
-        await locker.query(`LOCK TABLE ${store.table} IN ACCESS EXCLUSIVE MODE`);
         const controller = new AbortController();
         const pending = store.remember('k', T + 1, at(T, controller.signal));
         await waitFor(async () => (await waiting(store, 'INSERT')).length === 1, 'the insert');
@@ -445,8 +412,7 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
         // Cancelled while the lock is still held: it did not simply finish once the lock went.
         await waitFor(async () => (await waiting(store, 'INSERT')).length === 0, 'the cancel');
       } finally {
-        await locker.query('ROLLBACK');
-        await locker.end();
+        await lock.release();
       }
       expect(await rowsOf(store)).toEqual([]);
       expect(await store.remember('k', T + 1, at(T))).toBe(true);

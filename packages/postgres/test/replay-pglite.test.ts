@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { isPlantServiceError, type ReplayContext } from '@plantstore/core';
 import { describeReplayStoreConformance } from '@plantstore/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresReplayStore, type PostgresReplayStore } from '../src/index';
-import { uniqueTable } from './services';
+import { acrossRestart, pglitesOfThisFile, uniqueTable } from './services';
 
 const T = Date.UTC(2026, 0, 1);
 const at = (now: number, signal = new AbortController().signal): ReplayContext => ({
@@ -14,22 +11,8 @@ const at = (now: number, signal = new AbortController().signal): ReplayContext =
   signal,
 });
 
-let memory: PGlite;
-let onDisk: PGlite;
-let dataDir: string;
+const pglite = pglitesOfThisFile('plantstore-replay-pglite-');
 const names = new WeakMap<PostgresReplayStore, string>();
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'plantstore-replay-pglite-'));
-  memory = new PGlite();
-  onDisk = new PGlite(join(dataDir, 'shared'));
-  await Promise.all([memory.waitReady, onDisk.waitReady]);
-});
-
-afterAll(async () => {
-  await Promise.all([memory.close(), onDisk.close()]);
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 function freshStore(
   db: PGlite,
@@ -52,46 +35,43 @@ async function keysOf(db: PGlite, store: PostgresReplayStore): Promise<string[]>
 }
 
 describeReplayStoreConformance({ describe, it }, 'postgresReplayStore on PGlite in memory', {
-  create: () => freshStore(memory),
-  destroy: (store) => dropStore(memory, store),
-  createPeer: (store) => postgresReplayStore({ client: memory, table: names.get(store) }),
+  create: () => freshStore(pglite.memory),
+  destroy: (store) => dropStore(pglite.memory, store),
+  createPeer: (store) => postgresReplayStore({ client: pglite.memory, table: names.get(store) }),
 });
 
 describeReplayStoreConformance(
   { describe, it },
   'postgresReplayStore on PGlite in a data directory',
   {
-    create: () => freshStore(onDisk),
-    destroy: (store) => dropStore(onDisk, store),
-    createPeer: (store) => postgresReplayStore({ client: onDisk, table: names.get(store) }),
+    create: () => freshStore(pglite.onDisk),
+    destroy: (store) => dropStore(pglite.onDisk, store),
+    createPeer: (store) => postgresReplayStore({ client: pglite.onDisk, table: names.get(store) }),
   },
 );
 
 describe('postgresReplayStore on PGlite', () => {
   it('creates its table on first use and keeps its keys across a restart', async () => {
-    const dir = join(dataDir, 'restart');
-    const first = new PGlite(dir);
-    const before = postgresReplayStore({ client: first });
-    expect(await before.remember('k', T + 60_000, at(T))).toBe(true);
-    await before.close();
-    await first.close();
-
-    const second = new PGlite(dir);
-    try {
-      const after = postgresReplayStore({ client: second });
-      await after.ready();
-      expect(await after.remember('k', T + 60_000, at(T + 1))).toBe(false);
-      const { rows } = await second.query(
-        'SELECT key, expires_at::text AS expires_at FROM plantstore_dpop_replay',
-      );
-      expect(rows).toEqual([{ key: 'k', expires_at: String(T + 60_000) }]);
-    } finally {
-      await second.close();
-    }
+    await acrossRestart(
+      async (first) => {
+        const before = postgresReplayStore({ client: first });
+        expect(await before.remember('k', T + 60_000, at(T))).toBe(true);
+        await before.close();
+      },
+      async (second) => {
+        const after = postgresReplayStore({ client: second });
+        await after.ready();
+        expect(await after.remember('k', T + 60_000, at(T + 1))).toBe(false);
+        const { rows } = await second.query(
+          'SELECT key, expires_at::text AS expires_at FROM plantstore_dpop_replay',
+        );
+        expect(rows).toEqual([{ key: 'k', expires_at: String(T + 60_000) }]);
+      },
+    );
   });
 
   it('prunes expired rows after every pruneEvery keys, and on demand', async () => {
-    const store = freshStore(memory, { pruneEvery: 3, pruneLimit: 2 });
+    const store = freshStore(pglite.memory, { pruneEvery: 3, pruneLimit: 2 });
     try {
       await store.ensureSchema();
       for (const [key, expiresAt] of [
@@ -100,36 +80,36 @@ describe('postgresReplayStore on PGlite', () => {
         ['old 3', T],
         ['kept', T + 1],
       ] as const) {
-        await memory.query(`INSERT INTO ${store.table} VALUES ($1, $2)`, [key, expiresAt]);
+        await pglite.memory.query(`INSERT INTO ${store.table} VALUES ($1, $2)`, [key, expiresAt]);
       }
       for (const key of ['a', 'b', 'c']) {
         expect(await store.remember(key, T + 60_000, at(T))).toBe(true);
       }
       await store.close(); // waits for the prune the third key started: two rows at most
-      expect(await keysOf(memory, store)).toEqual(['a', 'b', 'c', 'kept', 'old 3']);
-      const again = postgresReplayStore({ client: memory, table: names.get(store) });
+      expect(await keysOf(pglite.memory, store)).toEqual(['a', 'b', 'c', 'kept', 'old 3']);
+      const again = postgresReplayStore({ client: pglite.memory, table: names.get(store) });
       expect(await again.prune(T)).toBe(1);
-      expect(await keysOf(memory, store)).toEqual(['a', 'b', 'c', 'kept']);
+      expect(await keysOf(pglite.memory, store)).toEqual(['a', 'b', 'c', 'kept']);
     } finally {
-      await dropStore(memory, store);
+      await dropStore(pglite.memory, store);
     }
   });
 
   it("never sends a call aborted while it waits behind the host's transaction", async () => {
-    const store = freshStore(memory);
+    const store = freshStore(pglite.memory);
     try {
       await store.ensureSchema();
       const controller = new AbortController();
-      await memory.transaction(async (tx) => {
+      await pglite.memory.transaction(async (tx) => {
         const pending = store.remember('k', T + 60_000, at(T, controller.signal));
         await tx.query('SELECT 1');
         controller.abort(new Error('replay check time-out'));
         await expect(pending).rejects.toThrow('replay check time-out');
       });
       await store.close();
-      expect(await keysOf(memory, store)).toEqual([]);
+      expect(await keysOf(pglite.memory, store)).toEqual([]);
     } finally {
-      await dropStore(memory, store);
+      await dropStore(pglite.memory, store);
     }
   });
 

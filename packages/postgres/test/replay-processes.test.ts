@@ -1,19 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { serviceUrl } from '@plantstore/core/testing';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresReplayStore } from '../src/index';
-import { tsxLoader, uniqueTable } from './services';
+import { databaseUrlFor, type FixtureProcess, spawnFixture, uniqueTable } from './services';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the cross-process replay store test',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = databaseUrlFor('the cross-process replay store test');
 
 const WORKERS = 3;
 const KEYS = 3_000;
@@ -24,32 +15,12 @@ function seeded(index: number): 'expired' | 'unexpired' | 'absent' {
   return (['expired', 'unexpired', 'absent'] as const)[index % 3] ?? 'absent';
 }
 
-interface Worker {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly lines: AsyncIterator<string>;
-}
+type Worker = FixtureProcess;
 
 async function startWorker(env: NodeJS.ProcessEnv): Promise<Worker> {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader(), fileURLToPath(new URL('fixtures/replay-worker.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
-      },
-      stdio: 'pipe',
-    },
-  );
-  child.stderr.on('data', (chunk: Buffer) =>
-    process.stderr.write(`[replay-worker] ${chunk.toString()}`),
-  );
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  if (first.value !== 'ready')
-    throw new Error(`replay-worker did not start: ${String(first.value)}`);
-  return { child, lines };
+  const worker = await spawnFixture('replay-worker', env);
+  if (worker.first !== 'ready') throw new Error(`replay-worker did not start: ${worker.first}`);
+  return worker;
 }
 
 async function newKeysOf(worker: Worker): Promise<number[]> {

@@ -1,8 +1,25 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { createPlantService, type PlantStore } from '@plantstore/core';
+import { serviceUrl } from '@plantstore/core/testing';
+import { Client, Pool } from 'pg';
+import { afterAll, beforeAll, it } from 'vitest';
+
+/**
+ * `DATABASE_URL` for a suite of this file, or `undefined` to skip it (a failing test instead under
+ * `PLANTSTORE_REQUIRE_SERVICES=1`).
+ */
+export function databaseUrlFor(suite: string): string | undefined {
+  return serviceUrl({ it }, 'DATABASE_URL', suite, 'postgres://postgres@127.0.0.1:5432/test');
+}
 
 /** A table name no other test file or run uses. */
 export function uniqueTable(purpose: string): string {
@@ -16,6 +33,131 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A pool whose server is gone: a port on 127.0.0.1 where nothing listens. */
+export async function deadPool(): Promise<Pool> {
+  const dead = new Pool({
+    host: '127.0.0.1',
+    port: await closedPort(),
+    user: 'postgres',
+    database: 'test',
+    connectionTimeoutMillis: 2_000,
+  });
+  dead.on('error', () => undefined);
+  return dead;
+}
+
+/** Holds an ACCESS EXCLUSIVE lock on `table`, from a connection of its own, until `release`. */
+export async function lockTable(
+  databaseUrl: string,
+  table: string,
+): Promise<{ release(): Promise<void> }> {
+  const locker = new Client({ connectionString: databaseUrl });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  return {
+    release: async () => {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    },
+  };
+}
+
+/** Pids of backends whose active statement, matching the LIKE pattern `query`, waits for a lock. */
+export async function lockWaiters(pool: Pool, query: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+     WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE $1`,
+    [query],
+  );
+  return rows.map((row) => row.pid);
+}
+
+/**
+ * An in-memory PGlite and one on disk in a temporary folder, opened before the calling file's tests
+ * and closed (the folder removed) after them.
+ */
+export function pglitesOfThisFile(prefix: string): {
+  readonly memory: PGlite;
+  readonly onDisk: PGlite;
+} {
+  let dataDir = '';
+  let open: { memory: PGlite; onDisk: PGlite } | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), prefix));
+    open = { memory: new PGlite(), onDisk: new PGlite(join(dataDir, 'shared')) };
+    await Promise.all([open.memory.waitReady, open.onDisk.waitReady]);
+  });
+  afterAll(async () => {
+    if (open !== undefined) await Promise.all([open.memory.close(), open.onDisk.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const opened = () => {
+    if (open === undefined) throw new Error('the PGlite databases open in beforeAll');
+    return open;
+  };
+  return {
+    get memory() {
+      return opened().memory;
+    },
+    get onDisk() {
+      return opened().onDisk;
+    },
+  };
+}
+
+/**
+ * Opens a PGlite on a new data directory for `before`, closes it, and opens the directory again for
+ * `after`: what a restart of the process keeps. Each database is closed whatever its step does, and
+ * the directory removed at the end.
+ */
+export async function acrossRestart(
+  before: (db: PGlite) => Promise<void>,
+  after: (db: PGlite) => Promise<void>,
+): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'plantstore-restart-'));
+  try {
+    for (const step of [before, after]) {
+      const db = new PGlite(dir);
+      try {
+        await step(db);
+      } finally {
+        await db.close();
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A fixture of test/fixtures running in a child process, and its stdout as lines. */
+export interface FixtureProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly lines: AsyncIterator<string>;
+  /** The first line it wrote: what it says when it is ready. */
+  readonly first: string;
+}
+
+/** Runs `test/fixtures/<name>.ts` under tsx with `env`, its stderr prefixed with its name. */
+export async function spawnFixture(name: string, env: NodeJS.ProcessEnv): Promise<FixtureProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader(), fileURLToPath(new URL(`fixtures/${name}.ts`, import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+      },
+      stdio: 'pipe',
+    },
+  );
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  return { child, lines, first: String(first.value) };
 }
 
 /** tsx, to run a child process from source; the examples have it, and so may this package one day. */

@@ -1,13 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore } from '../src/index';
-import { tsxLoader, uniqueTable } from './services';
-import { serviceUrl } from '@plantstore/core/testing';
+import { databaseUrlFor, spawnFixture, uniqueTable } from './services';
 import {
   concurrentCreates,
   inFlight,
@@ -15,12 +12,7 @@ import {
   keepAliveClient,
 } from '@plantstore/http-suite/client';
 
-const databaseUrl = serviceUrl(
-  { it },
-  'DATABASE_URL',
-  'the two-server concurrency test',
-  'postgres://postgres@127.0.0.1:5432/test',
-);
+const databaseUrl = databaseUrlFor('the two-server concurrency test');
 
 const IDS = 1_000;
 const ATTEMPTS_PER_ID = 10;
@@ -48,25 +40,9 @@ interface Server {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader(), fileURLToPath(new URL('fixtures/plant-server.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
-      },
-      stdio: 'pipe',
-    },
-  );
-  child.stderr.on('data', (chunk: Buffer) =>
-    process.stderr.write(`[plant-server] ${chunk.toString()}`),
-  );
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  const match = /^listening (\d+)$/.exec(String(first.value));
-  if (match === null) throw new Error(`plant-server did not start: ${String(first.value)}`);
+  const { child, lines, first } = await spawnFixture('plant-server', env);
+  const match = /^listening (\d+)$/.exec(first);
+  if (match === null) throw new Error(`plant-server did not start: ${first}`);
   return { child, port: Number(match[1]), lines };
 }
 
