@@ -1,5 +1,4 @@
 import {
-  jwtBearer,
   memoryStore,
   type DpopOptions,
   type PlantServiceOptions,
@@ -20,7 +19,7 @@ import {
   type Services,
 } from '../src/plant-hosts';
 import { API, CLIENTS, type Client } from '../src/provider-config';
-import { startProvider, type ProviderHost } from '../src/provider-host';
+import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
 import { clientCredentials, decodeJwt, postTokenRequest } from '../src/token-endpoint';
 
 // oidc-provider binds the tokens of a token request that carries a DPoP proof to the proof's key
@@ -30,13 +29,12 @@ import { clientCredentials, decodeJwt, postTokenRequest } from '../src/token-end
 const ALGS = 'ES256 ES384 ES512 EdDSA Ed25519 PS256 PS384 PS512 RS256 RS384 RS512';
 const NONCE_SECRET = 'a-nonce-secret-the-instances-share-32+';
 
-let provider: ProviderHost;
+const provider = providerOfThisFile();
 let tokenEndpoint: string;
 let es256: DpopClient;
 let eddsa: DpopClient;
 let stranger: DpopClient;
 beforeAll(async () => {
-  provider = await startProvider();
   const discovery = await fetch(`${provider.issuer}/.well-known/openid-configuration`);
   ({ token_endpoint: tokenEndpoint } = (await discovery.json()) as { token_endpoint: string });
   [es256, eddsa, stranger] = await Promise.all([
@@ -45,17 +43,20 @@ beforeAll(async () => {
     createDpopClient('ES256'),
   ]);
 });
-afterAll(() => provider.close());
 
-/** A token bound to `signer`'s key, from the provider's token endpoint. */
-async function boundToken(signer: DpopSigner, client: Client = CLIENTS.es256): Promise<string> {
-  const response = await clientCredentials(
+/** The provider's answer to a token request for `plants:write` with a proof signed by `signer`. */
+function boundTokenResponse(signer: DpopSigner, client: Client = CLIENTS.es256) {
+  return clientCredentials(
     provider.issuer,
     client,
     { scope: 'plants:write' },
     { dpop: signer, tokenEndpoint },
   );
-  return response.access_token;
+}
+
+/** A token bound to `signer`'s key, from the provider's token endpoint. */
+async function boundToken(signer: DpopSigner, client: Client = CLIENTS.es256): Promise<string> {
+  return (await boundTokenResponse(signer, client)).access_token;
 }
 
 async function bearerToken(client: Client = CLIENTS.es256): Promise<string> {
@@ -64,24 +65,31 @@ async function bearerToken(client: Client = CLIENTS.es256): Promise<string> {
 
 /** Asserts a 401 `invalid_dpop_proof` answer on the DPoP challenge. */
 function expectInvalidProof(reply: Reply, description: string): void {
-  expectAnswer(reply, 401, {
-    error: 401,
-    message: `The DPoP proof is not valid: ${description}`,
-  });
+  expectDpopChallenge(
+    reply,
+    'invalid_dpop_proof',
+    `The DPoP proof is not valid: ${description}`,
+    description,
+  );
+}
+
+/** Asserts a 401 answer with `message`, whose `error` and description are on the DPoP challenge. */
+function expectDpopChallenge(
+  reply: Reply,
+  error: 'invalid_dpop_proof' | 'invalid_token',
+  message: string,
+  description: string,
+): void {
+  expectAnswer(reply, 401, { error: 401, message });
   expect(reply.headers['www-authenticate']).toBe(
-    `Bearer realm="plantstore", DPoP realm="plantstore", error="invalid_dpop_proof", ` +
+    `Bearer realm="plantstore", DPoP realm="plantstore", error="${error}", ` +
       `error_description="${description}", algs="${ALGS}"`,
   );
 }
 
 describe('oidc-provider 9 binds its tokens to the DPoP key of the token request', () => {
   it('token_type DPoP, cnf.jkt the RFC 7638 thumbprint of the proof key, the rest an RFC 9068 token', async () => {
-    const response = await clientCredentials(
-      provider.issuer,
-      CLIENTS.es256,
-      { scope: 'plants:write' },
-      { dpop: es256, tokenEndpoint },
-    );
+    const response = await boundTokenResponse(es256, CLIENTS.es256);
     expect(response).toMatchObject({ token_type: 'DPoP', scope: 'plants:write', requests: 1 });
     const { header, payload } = decodeJwt(response.access_token);
     expect(header).toStrictEqual({ alg: 'ES256', typ: 'at+jwt', kid: 'ec-1' });
@@ -147,10 +155,7 @@ describe.each(dpopMounts)(
     function service(dpop: DpopOptions | undefined): PlantServiceOptions {
       return {
         store: memoryStore(),
-        auth: jwtBearer({
-          jwksUri: provider.jwksUri,
-          issuer: provider.issuer,
-          audience: API,
+        auth: jwtBearerFor(provider, {
           requiredScopes: ['plants:write'],
           ...(dpop !== undefined && { dpop }),
         }),
@@ -294,14 +299,8 @@ describe.each(dpopMounts)(
       expect(decodeJwt(token).payload).not.toHaveProperty('cnf');
       const reply = await postWithProof('/dpop', token);
       const description = 'The token is not bound to a DPoP key';
-      expectAnswer(reply, 401, {
-        error: 401,
-        message: `The bearer token is not valid: ${description}`,
-      });
-      expect(reply.headers['www-authenticate']).toBe(
-        `Bearer realm="plantstore", DPoP realm="plantstore", error="invalid_token", ` +
-          `error_description="${description}", algs="${ALGS}"`,
-      );
+      const message = `The bearer token is not valid: ${description}`;
+      expectDpopChallenge(reply, 'invalid_token', message, description);
       expect(rejected.at(-1)).toBe('token_not_dpop_bound');
       // With DPoP on but not required, the same token as Bearer is taken.
       expectAnswer(await postPlant(host, '/dpop', token, { id: 600, name: 'Ivy' }), 200, {
@@ -343,12 +342,7 @@ describe.each(dpopMounts)(
 
     it("keeps the provider's nonce and the route's apart: the provider's is refused at the route", async () => {
       // The client's token request needed the provider's nonce (400 use_dpop_nonce, then a retry).
-      const response = await clientCredentials(
-        provider.issuer,
-        CLIENTS.nonce,
-        { scope: 'plants:write' },
-        { dpop: es256, tokenEndpoint },
-      );
+      const response = await boundTokenResponse(es256, CLIENTS.nonce);
       expect(response.requests).toBe(2);
       const providerNonce = response.providerNonce ?? '';
       const token = response.access_token;
@@ -392,12 +386,7 @@ describe('oidc-provider DPoP-bound tokens through plantRouter mounted at a prefi
     host = await expressMount.start({
       '/dpop': {
         store: memoryStore(),
-        auth: jwtBearer({
-          jwksUri: provider.jwksUri,
-          issuer: provider.issuer,
-          audience: API,
-          dpop: true,
-        }),
+        auth: jwtBearerFor(provider, { dpop: true }),
         publicUrl: PUBLIC_URL,
       },
     });

@@ -1,9 +1,4 @@
-import {
-  jwtBearer,
-  memoryStore,
-  type DpopOptions,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { memoryStore, type DpopOptions, type PlantServiceOptions } from '@plantstore/core';
 import { createDpopClient } from '@plantstore/core/testing';
 import type { ContractHost, Reply } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +14,7 @@ import {
   type Mount,
 } from '../src/plant-hosts';
 import { API, CLIENTS } from '../src/provider-config';
-import { startProvider, type ProviderHost } from '../src/provider-host';
+import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
 import { clientCredentials } from '../src/token-endpoint';
 
 // What an OAuth 2.1 or MCP client does knowing nothing but the API's URL: it calls it, reads the
@@ -60,11 +55,7 @@ interface ResourceMetadata {
   readonly dpop_bound_access_tokens_required: boolean;
 }
 
-let provider: ProviderHost;
-beforeAll(async () => {
-  provider = await startProvider();
-});
-afterAll(() => provider.close());
+const provider = providerOfThisFile();
 
 async function getJson(url: string): Promise<{ response: Response; body: unknown }> {
   const response = await fetch(url);
@@ -82,13 +73,7 @@ function resourceMetadataOf(reply: Reply): string {
 function service(dpop: DpopOptions): PlantServiceOptions {
   return {
     store: memoryStore(),
-    auth: jwtBearer({
-      jwksUri: provider.jwksUri,
-      issuer: provider.issuer,
-      audience: API,
-      requiredScopes: ['plants:write'],
-      dpop,
-    }),
+    auth: jwtBearerFor(provider, { requiredScopes: ['plants:write'], dpop }),
     publicUrl: PUBLIC_URL,
     resourceMetadata: { resourceName: 'Plants API' },
   };

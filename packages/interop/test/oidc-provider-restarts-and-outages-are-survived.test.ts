@@ -1,27 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  jwtBearer,
-  memoryStore,
-  type JwtBearerOptions,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { memoryStore, type JwtBearerOptions, type PlantServiceOptions } from '@plantstore/core';
 import type { ContractHost } from '@plantstore/http-suite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectAnswer, expectInvalidToken } from '../src/expect-answer';
 import { mounts, nodeMount, postPlant, type Mount } from '../src/plant-hosts';
-import { API, CLIENTS, signingKeys, type Client } from '../src/provider-config';
-import { startProvider, type ProviderHost } from '../src/provider-host';
+import { CLIENTS, signingKeys, type Client } from '../src/provider-config';
+import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
 import { clientCredentials, decodeJwt } from '../src/token-endpoint';
 
 // oidc-provider runs in this process on a port that stays the same when it is stopped (connections
 // are refused) and started again, possibly with new keys: what a restart or an outage of a real
 // provider looks like from the API's side.
 
-let provider: ProviderHost;
-beforeAll(async () => {
-  provider = await startProvider();
-});
-afterAll(() => provider.close());
+const provider = providerOfThisFile();
 
 const hosts: ContractHost[] = [];
 const rejected: string[] = [];
@@ -37,10 +28,7 @@ const keySetFetches: number[] = [];
 function service(jwks?: JwtBearerOptions['jwks']): PlantServiceOptions {
   return {
     store: memoryStore(),
-    auth: jwtBearer({
-      jwksUri: provider.jwksUri,
-      issuer: provider.issuer,
-      audience: API,
+    auth: jwtBearerFor(provider, {
       requiredScopes: ['plants:write'],
       ...(jwks !== undefined && { jwks }),
       fetch: (input, init) => {

@@ -1,5 +1,4 @@
 import {
-  jwtBearer,
   memoryStore,
   type JwtBearerOptions,
   type PlantServiceOptions,
@@ -10,18 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAnswer, expectInvalidToken } from '../src/expect-answer';
 import { mounts, postPlant, type Services } from '../src/plant-hosts';
 import { ACCESS_TOKEN_TTL, API, CLIENTS, OTHER_API, type Client } from '../src/provider-config';
-import { startProvider, type ProviderHost } from '../src/provider-host';
+import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
 import { clientCredentials, decodeJwt, signInToTheApiClient } from '../src/token-endpoint';
 
 // oidc-provider (https://github.com/panva/node-oidc-provider), an OpenID Certified provider, runs in
 // this process; every token below comes from its token endpoint over HTTP, and goes to the route over
 // HTTP, through node:http and through Express.
 
-let provider: ProviderHost;
-beforeAll(async () => {
-  provider = await startProvider();
-});
-afterAll(() => provider.close());
+const provider = providerOfThisFile();
 
 async function accessToken(client: Client = CLIENTS.rs256, scope = 'plants:write', resource = API) {
   return (await clientCredentials(provider.issuer, client, { scope, resource })).access_token;
@@ -35,15 +30,9 @@ describe.each(mounts)('oidc-provider 9 tokens at the route, through $name', (mou
 
   /** One service per set of checks, each with its own store. */
   function service(extra: Partial<JwtBearerOptions> = {}): PlantServiceOptions {
-    const auth = jwtBearer({
-      jwksUri: provider.jwksUri,
-      issuer: provider.issuer,
-      audience: API,
-      ...extra,
-    });
     return {
       store: memoryStore(),
-      auth,
+      auth: jwtBearerFor(provider, extra),
       onRejected: (error) => void rejected.push(error.code),
       onCreated: (_plant, context) => void (context.principal && created.push(context.principal)),
     };

@@ -1,0 +1,56 @@
+import { jwtBearer, type JwtBearerOptions } from '@plantstore/core';
+import { afterAll, beforeAll } from 'vitest';
+import { API } from './provider-config';
+import { startProvider, type ProviderHost } from './provider-host';
+
+/**
+ * oidc-provider for the tests of the calling file: started before them, stopped for good after them.
+ * Read its fields inside hooks and tests, once it runs.
+ *
+ * @returns the provider, as {@link startProvider} returns it
+ */
+export function providerOfThisFile(): ProviderHost {
+  let running: ProviderHost | undefined;
+  beforeAll(async () => {
+    running = await startProvider();
+  });
+  afterAll(() => running?.close());
+  const host = (): ProviderHost => {
+    if (running === undefined) throw new Error('the provider starts in beforeAll');
+    return running;
+  };
+  return {
+    get issuer() {
+      return host().issuer;
+    },
+    get jwksUri() {
+      return host().jwksUri;
+    },
+    get keys() {
+      return host().keys;
+    },
+    stop: () => host().stop(),
+    start: (keys) => host().start(keys),
+    close: () => host().close(),
+  };
+}
+
+/**
+ * The route's `jwtBearer` for the provider's tokens: its key set and issuer, the API as audience,
+ * and `options` on top.
+ *
+ * @param provider - the running provider
+ * @param options - further options of `jwtBearer`
+ * @returns the authenticator
+ */
+export function jwtBearerFor(
+  provider: ProviderHost,
+  options: Partial<JwtBearerOptions> = {},
+): ReturnType<typeof jwtBearer> {
+  return jwtBearer({
+    jwksUri: provider.jwksUri,
+    issuer: provider.issuer,
+    audience: API,
+    ...options,
+  });
+}
