@@ -25,18 +25,18 @@ declare function introspect(
 
 // The public functions, so a block that continues an earlier one on the same page need not repeat its
 // imports. They are typed from the packages themselves: a wrong call still fails.
-declare const createPlantService: typeof import('@plantstore/core').createPlantService;
-declare const jwtBearer: typeof import('@plantstore/core').jwtBearer;
-declare const memoryStore: typeof import('@plantstore/core').memoryStore;
-declare const ServiceUnavailableError: typeof import('@plantstore/core').ServiceUnavailableError;
-declare const createTokenIssuer: typeof import('@plantstore/core/testing').createTokenIssuer;
-declare const plantRouter: typeof import('@plantstore/express').plantRouter;
-declare const plantRoutes: typeof import('@plantstore/koa').plantRoutes;
-declare const plantPlugin: typeof import('@plantstore/fastify').plantPlugin;
-declare const postgresStore: typeof import('@plantstore/postgres').postgresStore;
-declare const postgresReplayStore: typeof import('@plantstore/postgres').postgresReplayStore;
-declare const memoryReplayStore: typeof import('@plantstore/core').memoryReplayStore;
-declare const createDpopClient: typeof import('@plantstore/core/testing').createDpopClient;
+declare const {
+  createPlantService,
+  jwtBearer,
+  memoryStore,
+  ServiceUnavailableError,
+  memoryReplayStore,
+}: typeof import('@plantstore/core');
+declare const { createTokenIssuer, createDpopClient }: typeof import('@plantstore/core/testing');
+declare const { plantRouter }: typeof import('@plantstore/express');
+declare const { plantRoutes }: typeof import('@plantstore/koa');
+declare const { plantPlugin }: typeof import('@plantstore/fastify');
+declare const { postgresStore, postgresReplayStore }: typeof import('@plantstore/postgres');
 declare const auth: import('@plantstore/core').Authenticator;
 type NewPlant = import('@plantstore/core').NewPlant;
 type StoreContext = import('@plantstore/core').StoreContext;
