@@ -1,4 +1,3 @@
-import fastify5 from 'fastify5';
 import { describeFastifyContract } from './fastify-contract';
 
-describeFastifyContract('Fastify 5', fastify5);
+describeFastifyContract('Fastify 5');
