@@ -46,63 +46,50 @@ export interface ContractSuite {
  * @returns the suite, filled in by `beforeAll`
  */
 export function useContractSuite(target: ContractTarget): ContractSuite {
-  let issuer: TokenIssuer;
-  let store: MemoryStore;
-  let host: ContractHost;
-  let token = '';
   const rejected: PlantServiceError[] = [];
   const errors: PlantServiceError[] = [];
   let nextId = 1000;
-
-  const setup = (): ContractSetup => ({
+  // The fields `beforeAll` fills in; the cases read them inside their tests.
+  const suite = {
+    target,
+    rejected,
+    token: '',
+  } as Partial<ContractSuite> as Writable<ContractSuite>;
+  suite.id = () => nextId++;
+  suite.post = (body, extra = {}) => postPlant(suite.host.url, suite.token, body, extra);
+  suite.setup = () => ({
     auth: {
-      jwksUri: issuer.jwksUri,
-      issuer: issuer.issuer,
-      audience: issuer.audience,
+      jwksUri: suite.issuer.jwksUri,
+      issuer: suite.issuer.issuer,
+      audience: suite.issuer.audience,
       requiredScopes: [SCOPE],
     },
   });
-  const auth = (): Authenticator => jwtBearer(setup().auth);
+  suite.auth = () => jwtBearer(suite.setup().auth);
 
   beforeAll(async () => {
-    issuer = await createTokenIssuer();
-    store = memoryStore();
-    host = await target.start(
+    suite.issuer = await createTokenIssuer();
+    suite.store = memoryStore();
+    suite.host = await target.start(
       {
-        store,
-        auth: auth(),
+        store: suite.store,
+        auth: suite.auth(),
         bodyTimeout: 300,
         onRejected: (error) => void rejected.push(error),
         onError: (error) => void errors.push(error),
       },
-      setup(),
+      suite.setup(),
     );
-    token = await issuer.sign({ scope: SCOPE });
+    suite.token = await suite.issuer.sign({ scope: SCOPE });
   });
 
   afterAll(async () => {
-    await host?.close();
-    await issuer?.close();
+    await suite.host?.close();
+    await suite.issuer?.close();
   });
 
-  return {
-    target,
-    get issuer() {
-      return issuer;
-    },
-    get store() {
-      return store;
-    },
-    get host() {
-      return host;
-    },
-    get token() {
-      return token;
-    },
-    rejected,
-    id: () => nextId++,
-    post: (body, extra = {}) => postPlant(host.url, token, body, extra),
-    setup,
-    auth,
-  };
+  return suite;
 }
+
+/** `Type` with its fields writable, for an object filled in by hooks. */
+export type Writable<Type> = { -readonly [Key in keyof Type]: Type[Key] };

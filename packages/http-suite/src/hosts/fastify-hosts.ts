@@ -1,25 +1,21 @@
 import { createServer, type RequestListener } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { PlantService, PlantServiceOptions } from '@plantstore/core';
 import type fastify from 'fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyServerOptions } from 'fastify';
 import type { HostHooks } from './host-hooks';
+import { loadMajors } from './majors';
 import { metadataFor } from './metadata-for';
 import type { ContractHost, ContractTarget } from './target';
 
 /** The `Fastify` factory of one major. */
 export type FastifyFactory = typeof fastify;
 
-// Both majors are installed under npm aliases (fastify4, fastify5), which carry no types of their
-// own; the hosts use only API the two share, as the one `fastify` the kit builds against describes it.
-const load = createRequire(import.meta.url);
-
 /** Both installed Fastify majors, by name. */
-export const FASTIFY_MAJORS = {
-  'Fastify 4': load('fastify4') as FastifyFactory,
-  'Fastify 5': load('fastify5') as FastifyFactory,
-} as const;
+export const FASTIFY_MAJORS = loadMajors<FastifyFactory>()({
+  'Fastify 4': 'fastify4',
+  'Fastify 5': 'fastify5',
+});
 
 /** One of {@link FASTIFY_MAJORS}. */
 export type FastifyMajor = keyof typeof FASTIFY_MAJORS;
@@ -173,28 +169,21 @@ export function fastifyHostApp(
 }
 
 /**
- * A target of the contract suite: a Fastify host of one major with the plugin registered one way.
- *
- * @param fastify - the factory of one major
- * @param plantPlugin - `plantPlugin` of `@plantstore/fastify`
- * @param options - the mounting, the hooks and `protectedResourceMetadata`
- * @returns the target
- * @example
- * describeHttpContract('Fastify 5', fastifyTarget(FASTIFY_MAJORS['Fastify 5'], plantPlugin, { protectedResourceMetadata }));
+ * A target of the contract suite: the host of {@link fastifyHostApp}, with the plugin built from the
+ * suite's options, e.g. `fastifyTarget(FASTIFY_MAJORS['Fastify 5'], plantPlugin, { mounting })`.
  */
-export function fastifyTarget(
+export const fastifyTarget = (
   fastify: FastifyFactory,
   plantPlugin: PlantPluginFactory,
   options: FastifyHostOptions = {},
-): ContractTarget {
-  return {
-    passesOn: true,
-    start(serviceOptions) {
-      const app = fastifyHostApp(fastify, plantPlugin(serviceOptions), options);
-      return startFastify(app, options.mounting?.path ?? '');
-    },
-  };
-}
+): ContractTarget => ({
+  passesOn: true,
+  start: (serviceOptions) =>
+    startFastify(
+      fastifyHostApp(fastify, plantPlugin(serviceOptions), options),
+      options.mounting?.path ?? '',
+    ),
+});
 
 /**
  * The host app of {@link fastifyHostApp} as a `node:http` request listener, for a runner that

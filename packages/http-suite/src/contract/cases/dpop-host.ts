@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Reply, send } from '../../client/send';
 import type { ContractAuth } from '../../contract-setup';
 import type { ContractHost, ContractTarget } from '../../hosts/target';
+import type { Writable } from '../suite';
 import { PUBLIC_URL, RESOURCE, RESOURCE_NAME, SCOPE } from './dpop-views';
 
 /** The second host of a target, its route accepting DPoP with server nonces and serving metadata. */
@@ -50,22 +51,16 @@ export interface DpopHost {
  * @returns the host's handles, filled in by `beforeAll`
  */
 export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer): DpopHost {
-  let issuer: TokenIssuer;
   let host: ContractHost;
-  let store: MemoryStore;
   let client: DpopClient;
-  let other: DpopClient;
-  /** `/api`, `/api/v1`, or `''` at the root. */
-  let mountPath = '';
   let htu = '';
-  /** The server's nonce, once the first proof was answered 401 `use_dpop_nonce`. */
-  let nonce: string | undefined;
-  let asked: Reply;
   const rejected: PlantServiceError[] = [];
   let nextId = 5000;
+  // The fields `beforeAll` fills in; the cases read them inside their tests.
+  const dpop = { rejected, mountPath: '' } as Partial<DpopHost> as Writable<DpopHost>;
 
   const bound = (): Promise<string> =>
-    issuer.sign({ aud: RESOURCE, scope: SCOPE }, { boundTo: client });
+    dpop.issuer.sign({ aud: RESOURCE, scope: SCOPE }, { boundTo: client });
   const post = (headers: OutgoingHttpHeaders, plantId = nextId++): Promise<Reply> =>
     send(host.url, {
       body: `{"id":${plantId},"name":"Fern"}`,
@@ -80,7 +75,7 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
     dpop: await by.proof({
       url: htu,
       token,
-      ...(nonce === undefined ? {} : { nonce }),
+      ...(dpop.nonce === undefined ? {} : { nonce: dpop.nonce }),
       ...target_,
     }),
   });
@@ -93,7 +88,7 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
     });
 
   beforeAll(async () => {
-    issuer = issuerOf();
+    const issuer = (dpop.issuer = issuerOf());
     const auth: ContractAuth = {
       jwksUri: issuer.jwksUri,
       issuer: issuer.issuer,
@@ -102,11 +97,14 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
       // An hour: the nonce asked for here stays good for every case of the run.
       dpop: { nonce: { lifetime: 3600 } },
     };
-    store = memoryStore();
-    [client, other] = await Promise.all([createDpopClient('ES256'), createDpopClient('EdDSA')]);
+    dpop.store = memoryStore();
+    [client, dpop.other] = await Promise.all([
+      createDpopClient('ES256'),
+      createDpopClient('EdDSA'),
+    ]);
     host = await target.start(
       {
-        store,
+        store: dpop.store,
         auth: jwtBearer(auth),
         publicUrl: PUBLIC_URL,
         resourceMetadata: { resourceName: RESOURCE_NAME },
@@ -114,39 +112,14 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
       },
       { auth },
     );
-    mountPath = new URL(host.url).pathname.replace(/\/$/u, '');
-    htu = `${PUBLIC_URL}${mountPath}/plants`;
-    asked = await post(await proven(await bound()));
-    nonce = String(asked.headers['dpop-nonce']);
+    dpop.mountPath = new URL(host.url).pathname.replace(/\/$/u, '');
+    htu = `${PUBLIC_URL}${dpop.mountPath}/plants`;
+    dpop.asked = await post(await proven(await bound()));
+    dpop.nonce = String(dpop.asked.headers['dpop-nonce']);
   });
 
   afterAll(async () => {
     await host?.close();
   });
-  return {
-    get issuer() {
-      return issuer;
-    },
-    get store() {
-      return store;
-    },
-    get other() {
-      return other;
-    },
-    get mountPath() {
-      return mountPath;
-    },
-    get nonce() {
-      return nonce;
-    },
-    get asked() {
-      return asked;
-    },
-    rejected,
-    id: () => nextId++,
-    bound,
-    post,
-    proven,
-    atRoot,
-  };
+  return Object.assign(dpop, { id: () => nextId++, bound, post, proven, atRoot });
 }

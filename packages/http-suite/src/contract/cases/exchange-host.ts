@@ -43,7 +43,22 @@ export function exchangeTestName(name: string): string {
  * @returns the skips, by test name
  */
 export function rawCaseSkips(reason: string): Readonly<Record<string, string>> {
-  return Object.fromEntries(Object.values(RAW_CASES).map((test) => [test, reason]));
+  return exchangeSkips(Object.keys(RAW_CASES), reason);
+}
+
+/**
+ * Exchanges and raw-socket cases skipped for one reason, by test name: for a host whose body
+ * parser decides them before the route.
+ *
+ * @param names - the exchanges' and raw cases' short names (see {@link exchangeTestName})
+ * @param reason - why
+ * @returns the skips, by test name
+ */
+export function exchangeSkips(
+  names: readonly string[],
+  reason: string,
+): Readonly<Record<string, string>> {
+  return Object.fromEntries(names.map((name) => [exchangeTestName(name), reason]));
 }
 
 /**
