@@ -3,6 +3,7 @@ import {
   describeHttpContract,
   remoteTarget,
   requireRuntime,
+  runtimeSkips,
   startRuntime,
 } from '@plantstore/http-suite';
 import { describe, it } from 'vitest';
@@ -23,5 +24,6 @@ describe.skipIf(deno === undefined)(`Deno ${deno?.version}`, () => {
         }),
       { passesOn: false, mountPath: '/api' },
     ),
+    { skip: runtimeSkips('deno') },
   );
 });

@@ -3,6 +3,7 @@ import {
   describeHttpContract,
   remoteTarget,
   requireRuntime,
+  runtimeSkips,
   startRuntime,
 } from '@plantstore/http-suite';
 import { describe, it } from 'vitest';
@@ -17,5 +18,6 @@ describe.skipIf(bun === undefined)(`Bun ${bun?.version}`, () => {
       (env) => startRuntime({ binary: bun!.path, args: ['src/contract-host-bun.ts'], cwd, env }),
       { passesOn: true, mountPath: '/api' },
     ),
+    { skip: runtimeSkips('bun') },
   );
 });

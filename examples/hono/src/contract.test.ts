@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { describeHttpContract, remoteTarget, startRuntime } from '@plantstore/http-suite';
+import {
+  describeHttpContract,
+  exchangeTestName,
+  remoteTarget,
+  startRuntime,
+} from '@plantstore/http-suite';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
+// @hono/node-server reads the body into a Request before Hono runs the route.
+const READ_FIRST = '@hono/node-server reads the body before the route can refuse it unread';
 
 describeHttpContract(
   `Hono on @hono/node-server, Node.js ${process.version}`,
@@ -15,4 +22,10 @@ describeHttpContract(
       }),
     { passesOn: true, mountPath: '/api' },
   ),
+  {
+    skip: {
+      [exchangeTestName('huge')]: READ_FIRST,
+      [exchangeTestName('huge 415')]: READ_FIRST,
+    },
+  },
 );

@@ -1,3 +1,4 @@
-import { describeExpressContract } from './express-contract';
+import { describeExpressContract } from '@plantstore/http-suite';
+import * as adapter from '../src/index';
 
-describeExpressContract('Express 4');
+describeExpressContract('Express 4', adapter);

@@ -1,10 +1,5 @@
-import {
-  createPlantService,
-  memoryStore,
-  type PlantService,
-  type PlantServiceOptions,
-} from '@plantstore/core';
-import { expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
+import { createPlantService, memoryStore, type PlantServiceOptions } from '@plantstore/core';
+import { brokenService, expectError, listen, send, useHostFixture } from '@plantstore/http-suite';
 import {
   EXPRESS_MAJORS,
   type ExpressFactory,
@@ -42,34 +37,17 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
     it("keeps the host's own GET /plants, its 404 handler and its error handler working", async () => {
       const { app, errors } = existingApp(express, plantRouter(fixture.options()));
       const host = fixture.track(await listen(app));
-      const list = await send(host.url, { method: 'GET' });
-      expect([list.status, list.json]).toEqual([200, { host: 'plant list' }]);
-      const extra = await fixture.post(host.url, '{}', { path: '/plants/extra' });
-      expect([extra.status, extra.json]).toEqual([404, { host: 'not found' }]);
-      const boom = await send(host.url, { method: 'GET', path: '/boom' });
-      expect([boom.status, boom.json]).toEqual([
-        500,
-        { host: 'error handler', message: 'host failure' },
-      ]);
+      await fixture.expectHostRoutes(host.url);
       expect(errors).toHaveLength(1);
       expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
       expect(errors).toHaveLength(1);
     });
 
     it('routes a truly unexpected failure to next(err), never to an unhandled rejection', async () => {
-      const service = createPlantService(fixture.options());
-      // A service whose handle rejects, which the real one never does: inherits the service's brand.
-      const broken = Object.create(service, {
-        handle: { value: () => Promise.reject(new Error('adapter bug')) },
-      }) as PlantService;
+      const broken = brokenService(createPlantService(fixture.options()));
       const { app, errors } = existingApp(express, plantRouter(broken));
       const host = fixture.track(await listen(app));
-      const reply = await fixture.post(host.url, '{"id":1,"name":"a"}');
-      expect([reply.status, reply.json]).toEqual([
-        500,
-        { host: 'error handler', message: 'adapter bug' },
-      ]);
-      expect(errors).toHaveLength(1);
+      await fixture.expectHostErrorHandler(host.url, errors, 'adapter bug');
     });
 
     it('puts the principal on res.locals.plantstore for a later finish observer', async () => {
@@ -81,18 +59,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
         }),
       );
       const host = fixture.track(await listen(app));
-      expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
-      expect(seen[0]?.principal?.subject).toBe('gardener');
-      expect(seen[0]?.principal?.scopes).toEqual(['plants:write']);
-      const anonymous = await send(host.url, {
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(anonymous.status).toBe(401);
-      expect(seen[1]).toEqual({ principal: undefined });
-      expect((await send(host.url, { method: 'GET' })).status).toBe(200);
-      expect(seen).toHaveLength(3);
-      expect(seen[2]).toBeUndefined();
+      await fixture.expectPrincipalSeen(host.url, seen);
     });
 
     it('adds Authorization to a Vary the host already set instead of replacing it', async () => {

@@ -9,11 +9,7 @@ const BARE = '/.well-known/oauth-protected-resource';
 
 describe('protectedResourceMetadata', () => {
   it('throws a TypeError at once for a service made without resourceMetadata', () => {
-    expect(() => protectedResourceMetadata(createPlantService(fixture.options()))).toThrow(
-      new TypeError(
-        'Plantstore: option "resourceMetadata" must be set on the service (true, or { resource, … }) for protectedResourceMetadata(service) to serve RFC 9728 metadata; received nothing',
-      ),
-    );
+    fixture.expectMetadataNeedsOption(protectedResourceMetadata);
   });
 
   for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {

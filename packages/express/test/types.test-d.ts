@@ -9,10 +9,12 @@ declare const typedRes: Response<unknown, { requestId: string }>;
 declare const app: Express;
 declare const router: Router;
 
-expectTypeOf(plantRouter).parameter(0).toEqualTypeOf<PlantServiceOptions | PlantService>();
-expectTypeOf(plantRouter).returns.toEqualTypeOf<PlantRouter>();
-expectTypeOf<PlantRouter>().toExtend<RequestHandler>();
-expectTypeOf<PlantRouter['service']>().toEqualTypeOf<PlantService>();
+// Takes options or a service; the router it returns is a handler that carries its service.
+expectTypeOf<Parameters<typeof plantRouter>>().toEqualTypeOf<
+  [options: PlantServiceOptions | PlantService]
+>();
+expectTypeOf<ReturnType<typeof plantRouter>>().toEqualTypeOf<PlantRouter>();
+expectTypeOf<PlantRouter>().toExtend<RequestHandler & { readonly service: PlantService }>();
 
 // res.locals.plantstore is typed through the Express.Locals merge, with or without the host's own locals.
 expectTypeOf(res.locals.plantstore).toEqualTypeOf<PlantLocals | undefined>();

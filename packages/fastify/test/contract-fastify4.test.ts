@@ -1,4 +1,4 @@
-import fastify4 from 'fastify4';
-import { describeFastifyContract } from './fastify-contract';
+import { describeFastifyContract } from '@plantstore/http-suite';
+import * as adapter from '../src/index';
 
-describeFastifyContract('Fastify 4', fastify4);
+describeFastifyContract('Fastify 4', adapter);

@@ -1,4 +1,4 @@
-import fastify5 from 'fastify5';
-import { describeFastifyContract } from './fastify-contract';
+import { describeFastifyContract } from '@plantstore/http-suite';
+import * as adapter from '../src/index';
 
-describeFastifyContract('Fastify 5', fastify5);
+describeFastifyContract('Fastify 5', adapter);

@@ -1,5 +1,5 @@
-import { createPlantService, memoryStore, type PlantService } from '@plantstore/core';
-import { expectError, send } from '@plantstore/http-suite';
+import { createPlantService, memoryStore } from '@plantstore/core';
+import { brokenService, expectError } from '@plantstore/http-suite';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type PlantPlugin, plantPlugin, type PlantRequestState } from '../src/index';
@@ -38,17 +38,9 @@ for (const [name, fastify] of majors) {
     it("keeps the host's own GET /plants, JSON route, 404 handler and error handler working", async () => {
       const { app, errors } = existingApp(fastify, plugin());
       const host = fixture.track(await start(app));
-      const list = await send(host.url, { method: 'GET' });
-      expect([list.status, list.json]).toEqual([200, { host: 'plant list' }]);
+      await fixture.expectHostRoutes(host.url);
       const echo = await fixture.post(host.url, '{"a":1}', { path: '/echo' });
       expect([echo.status, echo.json]).toEqual([200, { host: 'echo', body: { a: 1 } }]);
-      const extra = await fixture.post(host.url, '{}', { path: '/plants/extra' });
-      expect([extra.status, extra.json]).toEqual([404, { host: 'not found' }]);
-      const boom = await send(host.url, { method: 'GET', path: '/boom' });
-      expect([boom.status, boom.json]).toEqual([
-        500,
-        { host: 'error handler', message: 'host failure' },
-      ]);
       // Fastify's JSON parser still judges the host's own routes, through the host's error handler.
       const bad = await fixture.post(host.url, '{"a":', { path: '/echo' });
       expect(bad.status).toBe(400);
@@ -68,18 +60,7 @@ for (const [name, fastify] of majors) {
         }),
       );
       const host = fixture.track(await start(app));
-      expect((await fixture.post(host.url, '{"id":1,"name":"a"}')).status).toBe(200);
-      expect(seen[0]?.principal?.subject).toBe('gardener');
-      expect(seen[0]?.principal?.scopes).toEqual(['plants:write']);
-      const anonymous = await send(host.url, {
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(anonymous.status).toBe(401);
-      expect(seen[1]).toEqual({ principal: undefined });
-      expect((await send(host.url, { method: 'GET' })).status).toBe(200);
-      expect(seen).toHaveLength(3);
-      expect(seen[2]).toBeUndefined();
+      await fixture.expectPrincipalSeen(host.url, seen);
     });
 
     it("runs the host's hooks around the route; onSend sees and decorates its answer", async () => {
@@ -128,19 +109,12 @@ for (const [name, fastify] of majors) {
     });
 
     it("routes a truly unexpected failure to the host's error handler, never to an unhandled rejection", async () => {
-      const service = createPlantService({ store: memoryStore(), auth: fixture.auth() });
-      // A service whose handle rejects, which the real one never does: inherits the service's brand.
-      const broken = Object.create(service, {
-        handle: { value: () => Promise.reject(new Error('adapter bug')) },
-      }) as PlantService;
+      const broken = brokenService(
+        createPlantService({ store: memoryStore(), auth: fixture.auth() }),
+      );
       const { app, errors } = existingApp(fastify, plantPlugin(broken));
       const host = fixture.track(await start(app));
-      const reply = await fixture.post(host.url, '{"id":1,"name":"a"}');
-      expect([reply.status, reply.json]).toEqual([
-        500,
-        { host: 'error handler', message: 'adapter bug' },
-      ]);
-      expect(errors).toHaveLength(1);
+      await fixture.expectHostErrorHandler(host.url, errors, 'adapter bug');
     });
 
     it("follows Fastify's own routing options for trailing slashes and case", async () => {

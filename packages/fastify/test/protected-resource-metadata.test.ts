@@ -1,5 +1,4 @@
 import { createPlantService } from '@plantstore/core';
-import { createDpopClient } from '@plantstore/core/testing';
 import { send } from '@plantstore/http-suite';
 import { describe, expect, it } from 'vitest';
 import { plantPlugin, protectedResourceMetadata } from '../src/index';
@@ -19,11 +18,7 @@ const NOT_ALLOWED = {
 
 describe('protectedResourceMetadata', () => {
   it('throws a TypeError at once for a service made without resourceMetadata', () => {
-    expect(() => protectedResourceMetadata(createPlantService(fixture.options()))).toThrow(
-      new TypeError(
-        'Plantstore: option "resourceMetadata" must be set on the service (true, or { resource, … }) for protectedResourceMetadata(service) to serve RFC 9728 metadata; received nothing',
-      ),
-    );
+    fixture.expectMetadataNeedsOption(protectedResourceMetadata);
   });
 
   for (const [name, fastify] of majors) {
@@ -94,23 +89,11 @@ describe('protectedResourceMetadata', () => {
         const plants = plantPlugin(fixture.dpopOptions());
         await app.register(plants, { prefix: '/api' });
         const host = fixture.track(await start(app));
-        const client = await createDpopClient();
-        const post = async (url: string) => {
-          const token = await fixture.boundToken(client);
-          return send(host.url, {
-            path: '/v2/plants',
-            body: '{"id":1,"name":"Fern"}',
-            headers: {
-              ...(await client.headers(token, { url })),
-              'content-type': 'application/json',
-            },
-          });
-        };
-        expect((await post('https://api.example.com/v2/plants')).status).toBe(200);
-        const rewritten = await post('https://api.example.com/api/plants');
-        expect(rewritten.status).toBe(401);
-        expect(rewritten.headers['www-authenticate']).toContain(
-          'error_description="The DPoP proof htu is not the request URL"',
+        await fixture.expectProofUrl(
+          host.url,
+          '/v2/plants',
+          'https://api.example.com/v2/plants',
+          'https://api.example.com/api/plants',
         );
       });
     });

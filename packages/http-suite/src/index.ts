@@ -1,8 +1,8 @@
 // The contract suite and the fixture, which need vitest, and the few clients and hosts the adapters'
 // contract files have always taken from here. Everything else of the kit is in `./client` and
 // `./hosts`, which scripts and host processes outside vitest import too.
-export { contractView, describeHttpContract, expectError, expectRouteHeaders } from './contract';
-export { useHostFixture } from './fixture';
+export * from './contract/index';
+export { brokenService, useHostFixture } from './fixture';
 export type { HostFixture } from './fixture';
 export { send } from './client/send';
 export type { Outgoing, Reply } from './client/send';
@@ -15,6 +15,7 @@ export { remoteTarget } from './remote/remote-target';
 export type { LaunchHost } from './remote/remote-target';
 export { findRuntime, requireRuntime } from './runtime/runtime-binary';
 export type { RuntimeBinary, RuntimeName } from './runtime/runtime-binary';
+export { runtimeSkips } from './runtime/runtime-skips';
 export { startRuntime } from './runtime/runtime-process';
 export type { RuntimeCommand, RuntimeProcess } from './runtime/runtime-process';
 export { describeExampleServer } from './runtime/example-suite';

@@ -1,5 +1,3 @@
-import { createPlantService } from '@plantstore/core';
-import { createDpopClient } from '@plantstore/core/testing';
 import { listen, send, useHostFixture } from '@plantstore/http-suite';
 import { KOA_MAJORS, nodeListener } from '@plantstore/http-suite/hosts';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +8,7 @@ const BARE = '/.well-known/oauth-protected-resource';
 
 describe('protectedResourceMetadata', () => {
   it('throws a TypeError at once for a service made without resourceMetadata', () => {
-    expect(() => protectedResourceMetadata(createPlantService(fixture.options()))).toThrow(
-      new TypeError(
-        'Plantstore: option "resourceMetadata" must be set on the service (true, or { resource, … }) for protectedResourceMetadata(service) to serve RFC 9728 metadata; received nothing',
-      ),
-    );
+    fixture.expectMetadataNeedsOption(protectedResourceMetadata);
   });
 });
 
@@ -43,21 +37,11 @@ describe.each(Object.entries(KOA_MAJORS))('in a %s app', (_, KoaApp) => {
       ctx.body = `host:${ctx.originalUrl}`;
     });
     const host = fixture.track(await listen(nodeListener(app)));
-    const client = await createDpopClient();
-    const post = async (url: string) =>
-      send(host.url, {
-        path: '/api/plants',
-        body: '{"id":1,"name":"Fern"}',
-        headers: {
-          ...(await client.headers(await fixture.boundToken(client), { url })),
-          'content-type': 'application/json',
-        },
-      });
-    expect((await post('https://api.example.com/api/plants')).status).toBe(200);
-    const stripped = await post('https://api.example.com/plants');
-    expect(stripped.status).toBe(401);
-    expect(stripped.headers['www-authenticate']).toContain(
-      'error_description="The DPoP proof htu is not the request URL"',
+    await fixture.expectProofUrl(
+      host.url,
+      '/api/plants',
+      'https://api.example.com/api/plants',
+      'https://api.example.com/plants',
     );
     const found = await send(host.url, { method: 'GET', path: BARE });
     expect([found.status, found.json]).toEqual([200, plants.service.resourceMetadata?.document]);

@@ -11,3 +11,5 @@ export { chunk, chunked, framingLine, rawHead } from './raw-request';
 export type { RawHeadOptions, RawTarget } from './raw-request';
 export { keepAliveClient, postPlant, send } from './send';
 export type { KeepAliveClient, Outgoing, Reply } from './send';
+export { sendHugeBody, statusLineOf } from './huge-body';
+export type { HugeBodyOutcome } from './huge-body';

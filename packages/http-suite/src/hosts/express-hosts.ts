@@ -1,18 +1,14 @@
-import { createRequire } from 'node:module';
 import type { PlantService, PlantServiceOptions } from '@plantstore/core';
 import type express from 'express';
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { HostHooks } from './host-hooks';
 import { listen } from './listen';
+import { loadMajors } from './majors';
 import { metadataFor } from './metadata-for';
 import type { ContractTarget } from './target';
 
 /** The `express` function of one major. */
 export type ExpressFactory = typeof express;
-
-// Both majors are installed under npm aliases (express4, express5), which carry no types of their
-// own; the hosts use only API the two share, as @types/express describes it.
-const load = createRequire(import.meta.url);
 
 /**
  * `plantRouter` of `@plantstore/express`, handed in by the caller: the kit does not depend on the
@@ -26,10 +22,10 @@ export type PlantRouterFactory = (
 export type ExpressMetadataFactory = (service: PlantService) => RequestHandler;
 
 /** Both installed Express majors, by name. */
-export const EXPRESS_MAJORS = {
-  'Express 4': load('express4') as ExpressFactory,
-  'Express 5': load('express5') as ExpressFactory,
-} as const;
+export const EXPRESS_MAJORS = loadMajors<ExpressFactory>()({
+  'Express 4': 'express4',
+  'Express 5': 'express5',
+});
 
 /** One of {@link EXPRESS_MAJORS}. */
 export type ExpressMajor = keyof typeof EXPRESS_MAJORS;

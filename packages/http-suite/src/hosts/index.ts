@@ -18,6 +18,27 @@ export type {
   ExpressMounting,
   PlantRouterFactory,
 } from './express-hosts';
+export {
+  FASTIFY_AT_PREFIX,
+  FASTIFY_AT_ROOT,
+  FASTIFY_MAJORS,
+  FASTIFY_MOUNTINGS,
+  fastifyCatchAll,
+  fastifyErrorHandler,
+  fastifyHostApp,
+  fastifyListener,
+  fastifyTarget,
+  startFastify,
+} from './fastify-hosts';
+export type {
+  FastifyFactory,
+  FastifyHostOptions,
+  FastifyMajor,
+  FastifyMetadataFactory,
+  FastifyMounting,
+  FastifyPlantPlugin,
+  PlantPluginFactory,
+} from './fastify-hosts';
 export { hostRecord } from './host-hooks';
 export type { HostHooks, HostRecord, ObservedAnswer } from './host-hooks';
 export {

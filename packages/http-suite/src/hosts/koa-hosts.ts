@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { PlantService, PlantServiceOptions } from '@plantstore/core';
@@ -7,21 +6,15 @@ import type Koa from 'koa';
 import koaBodyParser from 'koa-bodyparser';
 import type { HostHooks } from './host-hooks';
 import { listen } from './listen';
+import { loadMajors } from './majors';
 import { metadataFor } from './metadata-for';
 import type { ContractTarget } from './target';
 
 /** The Koa class of either major (both are typed by `@types/koa`). */
 export type KoaClass = typeof Koa;
 
-// Both majors are installed under npm aliases (koa2, koa3), which carry no types of their own; the
-// hosts use only API the two share, as @types/koa describes it.
-const load = createRequire(import.meta.url);
-
 /** Both installed Koa majors, by name. */
-export const KOA_MAJORS = {
-  'Koa 2': load('koa2') as KoaClass,
-  'Koa 3': load('koa3') as KoaClass,
-} as const;
+export const KOA_MAJORS = loadMajors<KoaClass>()({ 'Koa 2': 'koa2', 'Koa 3': 'koa3' });
 
 /** One of {@link KOA_MAJORS}. */
 export type KoaMajor = keyof typeof KOA_MAJORS;

@@ -2,19 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isPlantServiceError, type PlantServiceOptions, PlantServiceError } from '@plantstore/core';
 import type { ContractSetup } from '../contract-setup';
-import {
-  BRIDGE_SETTINGS,
-  BRIDGE_URL,
-  type HookName,
-  type WireError,
-  type WireEvent,
-  type WireHookCall,
-  type WireInsert,
-  type WireInsertAnswer,
-  type WireSettings,
-  fromWirePlant,
-  toWirePlant,
-} from './wire';
+import type * as Wire from './wire';
+import { BRIDGE_SETTINGS, BRIDGE_URL, fromWirePlant, toWirePlant } from './wire';
 
 /** The test-process end of a route running in another runtime (see `bridgedService`). */
 export interface Bridge {
@@ -31,12 +20,12 @@ export interface Bridge {
 class ReportedError extends PlantServiceError {
   override readonly name = 'ReportedError';
 
-  constructor(error: WireError) {
+  constructor(error: Wire.WireError) {
     super(error.status, error.code, error.message);
   }
 }
 
-const HOOKS: readonly HookName[] = ['onCreated', 'onRejected', 'onError'];
+const HOOKS: readonly Wire.HookName[] = ['onCreated', 'onRejected', 'onError'];
 
 /**
  * Serves the store and the hooks of `options` to a route that runs in a child process, on 127.0.0.1.
@@ -54,7 +43,10 @@ export async function startBridge(
   const events: string[] = [];
   const waiters: { event: string; resolve: () => void }[] = [];
 
-  const insert = async (call: WireInsert, signal: AbortSignal): Promise<WireInsertAnswer> => {
+  const insert = async (
+    call: Wire.WireInsert,
+    signal: AbortSignal,
+  ): Promise<Wire.WireInsertAnswer> => {
     try {
       const result = await options.store.insert(fromWirePlant(call.plant), {
         principal: call.principal,
@@ -76,7 +68,7 @@ export async function startBridge(
     }
   };
 
-  const hook = (call: WireHookCall): void => {
+  const hook = (call: Wire.WireHookCall): void => {
     const context = call.context;
     if (call.hook === 'onCreated' && call.plant !== undefined) {
       void options.onCreated?.(fromWirePlant(call.plant), context);
@@ -93,11 +85,11 @@ export async function startBridge(
         res.once('close', () => {
           if (!res.writableFinished) aborted.abort(new Error('the route stopped waiting'));
         });
-        return reply(res, await insert(body as WireInsert, aborted.signal));
+        return reply(res, await insert(body as Wire.WireInsert, aborted.signal));
       }
-      if (req.url === '/hook') hook(body as WireHookCall);
+      if (req.url === '/hook') hook(body as Wire.WireHookCall);
       if (req.url === '/event') {
-        const { event } = body as WireEvent;
+        const { event } = body as Wire.WireEvent;
         events.push(event);
         for (const waiter of waiters.filter((candidate) => candidate.event === event)) {
           waiters.splice(waiters.indexOf(waiter), 1);
@@ -112,7 +104,7 @@ export async function startBridge(
     server.listen(0, '127.0.0.1', () => resolve());
   });
 
-  const settings: WireSettings = {
+  const settings: Wire.WireSettings = {
     auth: setup.auth,
     limits: {
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),

@@ -1,5 +1,5 @@
 import { keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
-import type { Adapter } from '../host/adapters';
+import type { HostName } from '../host/adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Expectation, HostileCase, RequestContext } from './case';
 import { hostileCatalog } from './catalog';
@@ -35,12 +35,12 @@ export interface CatalogRunOptions {
  * `jwtBearer` against a local JWKS; one test per case, sent one at a time on a keep-alive
  * connection (raw cases on their own socket), then the CPU budget and a prototype check.
  *
- * @param adapter - `Express 5` or `Koa 3`
+ * @param adapter - one of `HOSTILE_HOSTS`
  * @param cases - the cases to run. Default the whole catalog
  * @param options - title, body limit and CPU budgets
  */
 export function describeCatalog(
-  adapter: Adapter,
+  adapter: HostName,
   cases: readonly HostileCase[] = hostileCatalog,
   options: CatalogRunOptions = {},
 ): void {

@@ -1,5 +1,5 @@
 import { keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
-import type { Adapter } from '../host/adapters';
+import type { HostName } from '../host/adapters';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeBody, type OraclePlant } from './body-oracle';
@@ -147,9 +147,9 @@ function describeRequest(generated: Generated): string {
  * content-type and content-encoding variants), sent one after another on a keep-alive connection
  * and checked against the oracle and a model of the store.
  *
- * @param adapter - `Express 5` or `Koa 3`
+ * @param adapter - one of `HOSTILE_HOSTS`
  */
-export function describeFuzz(adapter: Adapter): void {
+export function describeFuzz(adapter: HostName): void {
   describe(`HTTP fuzz on ${adapter}`, () => {
     let identity: Identity;
     let host: HostileHost;

@@ -1,5 +1,5 @@
 import { keepAliveClient, type KeepAliveClient, plantBody } from '@plantstore/http-suite/client';
-import type { Adapter } from '../host/adapters';
+import type { HostName } from '../host/adapters';
 import type { Expectation, RequestContext } from './case';
 import { created } from './case';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,11 +61,11 @@ function claimStrings(token: string | undefined): string[] {
  * and a host with a `publicKey` the test holds the private half of. The attacker's JWKS server must
  * see no request, and the issuer's JWKS no fetch beyond the first.
  *
- * @param adapter - `Express 5` or `Koa 3`
+ * @param adapter - one of `HOSTILE_HOSTS`
  * @param attacks - the attacks. Default all of them
  */
 export function describeTokenAttacks(
-  adapter: Adapter,
+  adapter: HostName,
   attacks: readonly TokenAttack[] = tokenAttacks,
 ): void {
   describe(`token attacks on ${adapter}`, () => {

@@ -8,7 +8,7 @@ import {
   type PlantServiceError,
 } from '@plantstore/core';
 import { listen } from '@plantstore/http-suite/hosts';
-import { type Adapter, adapterApp } from '../host/adapters';
+import { type HostName, hostListener } from '../host/adapters';
 
 /** What a host observed beyond the answers: hooks, the host's own error paths, server-side CPU. */
 export interface HostRecord {
@@ -18,7 +18,7 @@ export interface HostRecord {
   readonly errors: unknown[];
   /** Every plant `onCreated` received. */
   readonly created: NewPlant[];
-  /** Errors that reached the host: Express's error middleware or Koa's `app.on('error')`. */
+  /** Errors that reached the host: Express's error middleware, Koa's `app.on('error')`, Fastify's error handler. */
   readonly hostErrors: unknown[];
   /** Requests the route passed on to the host's next handler. */
   readonly passedOn: string[];
@@ -30,7 +30,7 @@ export interface HostRecord {
 
 /** A running app with the route, its store and what it observed. */
 export interface HostileHost {
-  readonly adapter: Adapter;
+  readonly adapter: HostName;
   /** `http://127.0.0.1:<port>`; the route is `POST {origin}/plants`. */
   readonly origin: string;
   readonly port: number;
@@ -68,11 +68,11 @@ function newRecord(): HostRecord {
  * `memoryStore()`, the given auth, and hooks that record every refusal. The key set is fetched
  * before it answers.
  *
- * @param adapter - which framework
+ * @param adapter - which host: a framework and its major, or `node:http`
  * @param settings - auth and body time-out
  * @returns the running host
  */
-export async function startHost(adapter: Adapter, settings: HostSettings): Promise<HostileHost> {
+export async function startHost(adapter: HostName, settings: HostSettings): Promise<HostileHost> {
   const store = memoryStore();
   const record = newRecord();
   const service = createPlantService({
@@ -97,7 +97,7 @@ export async function startHost(adapter: Adapter, settings: HostSettings): Promi
       },
     },
   }) as PlantService;
-  const inner = adapterApp(adapter, counted, {
+  const inner = await hostListener(adapter, counted, {
     onHostError: (error) => void record.hostErrors.push(error),
     onPassedOn: (request) => void record.passedOn.push(request),
   });

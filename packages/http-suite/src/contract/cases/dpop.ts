@@ -1,0 +1,146 @@
+import { MissingTokenError } from '@plantstore/core';
+import type { TokenIssuer } from '@plantstore/core/testing';
+import { describe, expect, it } from 'vitest';
+import type { ContractTarget } from '../../hosts/target';
+import { type DpopHost, useDpopHost } from './dpop-host';
+import {
+  ALGS,
+  answer,
+  BEARER,
+  DPOP,
+  METADATA_URL,
+  proofRefused,
+  PUBLIC_URL,
+  view,
+} from './dpop-views';
+import { describeMetadata } from './metadata';
+
+/**
+ * Registers the DPoP (RFC 9449) and RFC 9728 cases of the contract: a second host of the same target,
+ * its route accepting DPoP with server nonces, `publicUrl` `https://api.example.com` and the metadata
+ * on. Proofs name the public URL of the path the client sent, mount path included, so a host that
+ * hands the core a path stripped of its mount point fails here; the metadata is asked for at the
+ * host's root.
+ *
+ * @param target - how to start the entry
+ * @param issuerOf - the suite's token issuer, there once its `beforeAll` has run
+ */
+export function describeDpopContract(target: ContractTarget, issuerOf: () => TokenIssuer): void {
+  describe('DPoP (RFC 9449) and RFC 9728 metadata', () => {
+    const dpop = useDpopHost(target, issuerOf);
+    describeDpopCases(dpop);
+    describeMetadata(dpop);
+  });
+}
+
+/** The DPoP cases: challenges, the nonce, proofs that hold and proofs that do not. */
+function describeDpopCases(dpop: DpopHost): void {
+  it('offers Bearer and DPoP, each naming the metadata, when no credentials are sent', async () => {
+    expect(view(await dpop.post({}))).toStrictEqual(
+      answer(
+        401,
+        { 'www-authenticate': `${BEARER}, ${DPOP}` },
+        { error: 401, message: new MissingTokenError().message },
+      ),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('token_missing');
+  });
+
+  it('asks for a nonce with 401 use_dpop_nonce and DPoP-Nonce, and creates the plant on the retry', async () => {
+    expect(dpop.nonce).toMatch(/^[\w-]+$/u);
+    expect(view(dpop.asked)).toStrictEqual(
+      answer(
+        401,
+        {
+          'www-authenticate': `${BEARER}, DPoP realm="plantstore", error="use_dpop_nonce", error_description="The resource server requires a nonce in the DPoP proof", algs="${ALGS}", resource_metadata="${METADATA_URL}"`,
+          'dpop-nonce': dpop.nonce,
+        },
+        { error: 401, message: 'The resource server requires a nonce in the DPoP proof.' },
+      ),
+    );
+    const plantId = dpop.id();
+    const retry = await dpop.post(await dpop.proven(await dpop.bound()), plantId);
+    expect(view(retry)).toStrictEqual(answer(200, {}, { name: 'Fern' }));
+    expect(dpop.store.get(BigInt(plantId))?.name).toBe('Fern');
+  });
+
+  it('creates a plant with a bound token and a proof for the public URL of the path sent', async () => {
+    const plantId = dpop.id();
+    expect(view(await dpop.post(await dpop.proven(await dpop.bound()), plantId))).toStrictEqual(
+      answer(200, {}, { name: 'Fern' }),
+    );
+    expect(dpop.store.get(BigInt(plantId))).toEqual({ id: BigInt(plantId), name: 'Fern' });
+  });
+
+  it('refuses a replayed proof 401 invalid_dpop_proof', async () => {
+    const headers = await dpop.proven(await dpop.bound());
+    expect((await dpop.post(headers)).status).toBe(200);
+    expect(view(await dpop.post(headers))).toStrictEqual(
+      proofRefused('The DPoP proof was used before'),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_replayed');
+  });
+
+  it('refuses a proof whose htu names another host', async () => {
+    const headers = await dpop.proven(await dpop.bound(), {
+      url: `https://other.example.com${dpop.mountPath}/plants`,
+    });
+    expect(view(await dpop.post(headers))).toStrictEqual(
+      proofRefused('The DPoP proof htu is not the request URL'),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
+  });
+
+  it('refuses a proof whose htu names the Host and X-Forwarded-Host sent with it', async () => {
+    const headers = await dpop.proven(await dpop.bound(), {
+      url: `https://evil.example${dpop.mountPath}/plants`,
+    });
+    const reply = await dpop.post({
+      ...headers,
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(view(reply)).toStrictEqual(proofRefused('The DPoP proof htu is not the request URL'));
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
+  });
+
+  it('refuses a proof whose htu leaves out the mount path (or adds one)', async () => {
+    const path = dpop.mountPath === '' ? '/api/plants' : '/plants';
+    const headers = await dpop.proven(await dpop.bound(), { url: `${PUBLIC_URL}${path}` });
+    expect(view(await dpop.post(headers))).toStrictEqual(
+      proofRefused('The DPoP proof htu is not the request URL'),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
+  });
+
+  it('refuses a proof whose ath is the hash of another token', async () => {
+    const headers = await dpop.proven(await dpop.bound(), { token: await dpop.bound() });
+    expect(view(await dpop.post(headers))).toStrictEqual(
+      proofRefused('The DPoP proof ath is not the hash of this token'),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_token_hash_mismatch');
+  });
+
+  it('refuses a proof by another key than the cnf.jkt of the token', async () => {
+    const headers = await dpop.proven(await dpop.bound(), {}, dpop.other);
+    expect(view(await dpop.post(headers))).toStrictEqual(
+      proofRefused('The DPoP proof key is not the key the token is bound to'),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_key_mismatch');
+  });
+
+  it('refuses a bound token sent as Bearer 401 invalid_token, offering both schemes', async () => {
+    const description = 'The token is bound to a key; send it with the DPoP scheme and a proof';
+    expect(view(await dpop.post({ authorization: `Bearer ${await dpop.bound()}` }))).toStrictEqual(
+      answer(
+        401,
+        {
+          'www-authenticate': `Bearer realm="plantstore", error="invalid_token", error_description="${description}", resource_metadata="${METADATA_URL}", ${DPOP}`,
+        },
+        { error: 401, message: `The bearer token is not valid: ${description}` },
+      ),
+    );
+    expect(dpop.rejected.at(-1)?.code).toBe('token_dpop_bound');
+  });
+}

@@ -1,0 +1,7 @@
+// The contract suite: its runner, the helpers its runners share, and what a host may skip.
+export { describeHttpContract } from './describe';
+export type { ContractOptions } from './describe';
+export { exchangeSkips, exchangeTestName, rawCaseSkips } from './cases/exchange-host';
+export type { RawCaseName } from './cases/exchange-host';
+export { contractView, expectError, expectRouteHeaders } from './expect';
+export * from './mounted';

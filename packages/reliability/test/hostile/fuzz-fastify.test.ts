@@ -1,0 +1,3 @@
+import { describeFuzz } from '../../src/hostile/describe-fuzz';
+
+describeFuzz('Fastify 5');

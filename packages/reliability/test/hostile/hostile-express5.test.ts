@@ -1,0 +1,3 @@
+import { describeHostileHost } from '../../src/hostile/describe-host';
+
+describeHostileHost('Express 5');

@@ -1,3 +1,0 @@
-import { describeTokenAttacks } from '../../src/hostile/describe-token-attacks';
-
-describeTokenAttacks('Koa 3');
