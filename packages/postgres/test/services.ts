@@ -83,29 +83,20 @@ export function pglitesOfThisFile(prefix: string): {
   readonly memory: PGlite;
   readonly onDisk: PGlite;
 } {
-  let dataDir = '';
-  let open: { memory: PGlite; onDisk: PGlite } | undefined;
+  // Filled in by beforeAll, as the files' own `let memory: PGlite` were: read them in tests only.
+  const databases = {} as { memory: PGlite; onDisk: PGlite };
+  let dataDir: string | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), prefix));
-    open = { memory: new PGlite(), onDisk: new PGlite(join(dataDir, 'shared')) };
-    await Promise.all([open.memory.waitReady, open.onDisk.waitReady]);
+    databases.memory = new PGlite();
+    databases.onDisk = new PGlite(join(dataDir, 'shared'));
+    await Promise.all([databases.memory.waitReady, databases.onDisk.waitReady]);
   });
   afterAll(async () => {
-    if (open !== undefined) await Promise.all([open.memory.close(), open.onDisk.close()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([databases.memory?.close(), databases.onDisk?.close()]);
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
   });
-  const opened = () => {
-    if (open === undefined) throw new Error('the PGlite databases open in beforeAll');
-    return open;
-  };
-  return {
-    get memory() {
-      return opened().memory;
-    },
-    get onDisk() {
-      return opened().onDisk;
-    },
-  };
+  return databases;
 }
 
 /**
