@@ -1,7 +1,7 @@
 import type { PlantService, PlantServiceOptions, Principal } from '@plantstore/core';
 import express, { type Express, type RequestHandler, type Response, type Router } from 'express';
 import { expectTypeOf } from 'vitest';
-import { type KeepRawBody, type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
+import type { KeepRawBody, PlantLocals, PlantRouter, plantRouter } from '../src/index';
 
 // Type tests, checked by `tsc -p packages/express/tsconfig.json` (never run).
 declare const res: Response;

@@ -29,13 +29,13 @@ export interface ContractSuite {
   /** Every error `onRejected` received, in order. */
   readonly rejected: readonly PlantServiceError[];
   /** A fresh plant id for each case that creates one. */
-  id(): number;
+  readonly id: () => number;
   /** `POST {host}/plants` with the token and `Content-Type: application/json`. */
-  post(body: string | Uint8Array, extra?: Outgoing): Promise<Reply>;
+  readonly post: (body: string | Uint8Array, extra?: Outgoing) => Promise<Reply>;
   /** The JSON-safe auth of the suite's issuer, for targets that build their own `jwtBearer`. */
-  setup(): ContractSetup;
+  readonly setup: () => ContractSetup;
   /** A bearer check of the suite's issuer, requiring `plants:write`. */
-  auth(): Authenticator;
+  readonly auth: () => Authenticator;
 }
 
 /**

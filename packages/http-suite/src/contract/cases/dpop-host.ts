@@ -27,19 +27,19 @@ export interface DpopHost {
   readonly asked: Reply;
   readonly rejected: readonly PlantServiceError[];
   /** A fresh plant id. */
-  id(): number;
+  readonly id: () => number;
   /** A token for the resource, bound to the client's key. */
-  bound(): Promise<string>;
+  readonly bound: () => Promise<string>;
   /** `POST {host}/plants` of a fern with these headers. */
-  post(headers: OutgoingHttpHeaders, plantId?: number): Promise<Reply>;
+  readonly post: (headers: OutgoingHttpHeaders, plantId?: number) => Promise<Reply>;
   /** `Authorization: DPoP` and a proof for the public URL of the path sent, with the nonce. */
-  proven(
+  readonly proven: (
     token: string,
     target?: Partial<DpopProofTarget>,
     by?: DpopClient,
-  ): Promise<OutgoingHttpHeaders>;
+  ) => Promise<OutgoingHttpHeaders>;
   /** A request to the host's root, where the metadata lives. */
-  atRoot(method: string, path: string, body?: string): Promise<Reply>;
+  readonly atRoot: (method: string, path: string, body?: string) => Promise<Reply>;
 }
 
 /**
