@@ -45,7 +45,7 @@ export async function readPlantBody(
     else if (parsedBody !== undefined && declared?.[0] !== '0') {
       return candidateFromParsed(parsedBody);
     } else
-      throw new InvalidBodyError('body_empty', 'The request body is empty; send a JSON object.');
+      throw new InvalidBodyError('body_empty', 'The body is empty; send one JSON object.');
   }
   const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });

@@ -116,7 +116,7 @@ describe('handle', () => {
     expect(emptied.status).toBe(400);
     expect(JSON.parse(emptied.body)).toEqual({
       error: 400,
-      message: 'The request body is empty; send a JSON object.',
+      message: 'The body is empty; send one JSON object.',
     });
   });
 

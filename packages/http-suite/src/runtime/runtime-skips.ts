@@ -1,23 +1,17 @@
-import { exchangeTestName, rawCaseSkips } from '../contract/cases/exchange-host';
+import { rawCaseSkips } from '../contract/cases/exchange-host';
 import type { RuntimeName } from './runtime-binary';
 
 /**
  * The contract's cases that a runtime's own HTTP server decides before the route, for
  * `describeHttpContract`'s `skip`: the raw-socket cases (its header limit, when it reads and closes a
- * connection), and on Bun the empty body, which Bun hands the fetch entry as no body at all, refused
- * in the core's other words ("The request body is empty; send a JSON object.").
+ * connection).
  *
  * @param runtime - `'bun'` or `'deno'`
  * @returns the skips, by test name, each with its reason
  */
 export function runtimeSkips(runtime: RuntimeName): Readonly<Record<string, string>> {
   const name = runtime === 'bun' ? 'Bun' : 'Deno';
-  const raw = rawCaseSkips(
+  return rawCaseSkips(
     `${name}'s server, not the route, decides how such a connection is read and closed`,
   );
-  if (runtime !== 'bun') return raw;
-  return {
-    ...raw,
-    [exchangeTestName('empty')]: 'Bun gives the route a null body, which the core words otherwise',
-  };
 }
