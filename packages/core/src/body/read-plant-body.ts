@@ -44,8 +44,7 @@ export async function readPlantBody(
     // Parsers make `{}` of an empty body: the route answers what was sent, not what they made.
     else if (parsedBody !== undefined && declared?.[0] !== '0') {
       return candidateFromParsed(parsedBody);
-    } else
-      throw new InvalidBodyError('body_empty', 'The body is empty; send one JSON object.');
+    } else throw new InvalidBodyError('body_empty', 'The body is empty; send one JSON object.');
   }
   const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
