@@ -171,10 +171,18 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
       expect(store.size).toBe(0);
     });
 
-    it('stores U+FFFD for invalid UTF-8 behind express.text(), which decoded it', async () => {
-      const { host, store } = await hostWith(() => express.text({ type: 'application/json' }));
-      expect((await fixture.post(host.url, withBytes(6, [0xff]))).status).toBe(200);
-      expect(store.get(6n)?.name).toBe('\ufffd');
+    it('refuses U+FFFD in text express.text() decoded, which may stand for invalid UTF-8', async () => {
+      const { host, store, rejected } = await hostWith(() =>
+        express.text({ type: 'application/json' }),
+      );
+      expectError(await fixture.post(host.url, withBytes(6, [0xff])), 400);
+      expectError(await fixture.post(host.url, withBytes(6, [0xef, 0xbf, 0xbd])), 400);
+      expect(rejected.map(({ code }) => code)).toEqual([
+        'body_decoded_by_host',
+        'body_decoded_by_host',
+      ]);
+      expect((await fixture.post(host.url, '{"id":6,"name":"\\ufffd"}')).status).toBe(200);
+      expect([store.size, store.get(6n)?.name]).toEqual([1, '\ufffd']);
     });
 
     it('keeps invalid UTF-8 refused behind express.raw(), which left the bytes', async () => {

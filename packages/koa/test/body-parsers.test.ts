@@ -40,7 +40,7 @@ describe.each([
     return fixture.track(await listen(nodeListener(app))).url;
   };
 
-  const create = (url: string, body: string, contentType = 'application/json') =>
+  const create = (url: string, body: string | Buffer, contentType = 'application/json') =>
     fixture.post(url, body, { path: '/api/plants', headers: { 'content-type': contentType } });
 
   it('uses the raw text the parser kept, so a lone surrogate and U+0000 are still refused', async () => {
@@ -50,6 +50,23 @@ describe.each([
     expect(rejected.map((error) => error.code)).toEqual([
       'body_lone_surrogate',
       'string_contains_nul',
+    ]);
+  });
+
+  it('refuses the U+FFFD the parser decoded, which invalid UTF-8 and a sent U+FFFD both become', async () => {
+    const url = await start('parser first');
+    for (const bytes of [[0xff], [0xef, 0xbf, 0xbd]]) {
+      const body = Buffer.concat([
+        Buffer.from('{"id":1,"name":"'),
+        Buffer.from(bytes),
+        Buffer.from('"}'),
+      ]);
+      expectError(await create(url, body), 400, /mount the plants route before/);
+    }
+    expect((await create(url, '{"id":1,"name":"\\ufffd"}')).status).toBe(200);
+    expect(rejected.map((error) => error.code)).toEqual([
+      'body_decoded_by_host',
+      'body_decoded_by_host',
     ]);
   });
 

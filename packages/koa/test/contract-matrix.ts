@@ -20,7 +20,7 @@ export const DECIDED_BY_HOST_PARSER: Readonly<Record<string, string>> = {
   'refuses duplicate keys, __proto__ and constructor keys, and nesting deeper than 64':
     'the parser throws its own 400 for __proto__ first',
   'refuses lone surrogates, U+0000 and invalid UTF-8':
-    'the parser decodes invalid UTF-8 to U+FFFD before the route sees the text',
+    'the parser decodes invalid UTF-8 to U+FFFD first, which the route refuses as body_decoded_by_host',
   'answers an unauthenticated request without reading its body':
     'the parser reads the body before the route can authenticate',
   'answers 408 when the body does not arrive within the read time-out':
@@ -29,7 +29,7 @@ export const DECIDED_BY_HOST_PARSER: Readonly<Record<string, string>> = {
     'the parser inflates a gzip body (and throws on a broken one) first',
   ...exchangeSkips(
     ['not JSON', 'proto key', 'invalid UTF-8', 'gzip', 'huge'],
-    'the parser reads the body first: it throws its own 400, inflates gzip, decodes bad UTF-8 to U+FFFD',
+    'the parser reads the body first: it throws its own 400, inflates gzip, decodes bad UTF-8 to U+FFFD (refused as body_decoded_by_host)',
   ),
 };
 

@@ -48,5 +48,13 @@ export async function readPlantBody(
   }
   const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
-  return readPlantJson(typeof raw === 'string' ? raw : decodeUtf8(raw));
+  if (typeof raw !== 'string') return readPlantJson(decodeUtf8(raw));
+  // Text was decoded by someone else (express.text(), a parser's string rawBody), and lenient
+  // decoders turn invalid UTF-8 into U+FFFD: from the text alone, a client's U+FFFD and a byte the
+  // decoder replaced look the same, and the route stores nothing it cannot prove was sent.
+  if (raw.includes('\uFFFD')) throw new InvalidBodyError('body_decoded_by_host', DECODED_BY_HOST);
+  return readPlantJson(raw);
 }
+
+const DECODED_BY_HOST =
+  'The body was decoded to text by the host application before the route read it, and it holds U+FFFD, which a lenient decoder also writes for bytes that are not UTF-8, so the route cannot tell what was sent. Send the character as the escape \\ufffd, or (on the server) mount the plants route before the text body parser, or keep the raw bytes for it (Express: express.text({ verify: router.keepRawBody }); Koa: a middleware that keeps the bytes in ctx.request.rawBody).';

@@ -79,6 +79,7 @@ export type InvalidBodyCode =
   | 'body_aborted'
   | 'body_empty'
   | 'body_invalid_utf8'
+  | 'body_decoded_by_host'
   | 'body_not_json'
   | 'body_not_object'
   | 'body_too_deep'
