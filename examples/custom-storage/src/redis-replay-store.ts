@@ -11,6 +11,8 @@ export interface RedisReplayStoreOptions {
 
 // One script is one atomic step in Redis. It holds `expiresAt` as the value and compares it with the
 // service's `now`, never Redis's clock; the relative TTL only cleans up keys already expired by then.
+// It runs to `expiresAt`, which holds a grace for clocks that disagree: counted from a caller running
+// ahead, it still ends after the last moment an instance behind could accept the proof.
 const REMEMBER = `local held = tonumber(redis.call('GET', KEYS[1]))
 if held and held > tonumber(ARGV[2]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])

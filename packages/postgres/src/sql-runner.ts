@@ -3,7 +3,7 @@ import { abortError } from './abortable';
 import { backendKeyOf, sendCancelRequest } from './cancel-request';
 import type { ClientKind, PGliteLike, SqlResult } from './clients';
 import { runOnPool } from './pool-runner';
-import { serialQueue } from './serial-queue';
+import { connectionQueue } from './serial-queue';
 
 /** Runs statements on whichever client the store was given. */
 export interface SqlRunner {
@@ -34,12 +34,14 @@ export interface SqlRunner {
  *
  * - A pg **Pool** checks a connection out for each statement; on abort the statement is cancelled
  *   with a CancelRequest on a socket of its own (see `runOnPool`).
- * - A single pg **Client** runs the store's statements one at a time; on abort a statement still
- *   waiting its turn is never sent, and one under way is cancelled the same way, the store's next
- *   statement waiting until the cancel has been delivered.
- * - **PGlite**, in-process and serial, cannot be interrupted: a write checks the signal when PGlite
- *   gets to it, so an insert that waited for PGlite past the time-out is dropped instead of committed
- *   after the client heard 503.
+ * - A single pg **Client** runs its statements one at a time, in one queue for every store given
+ *   that Client (the plant store and the replay store may share it); on abort a statement still
+ *   waiting its turn is never sent, and one under way is cancelled the same way, the connection's
+ *   next statement waiting until the cancel has been delivered: a cancel only ever reaches the
+ *   statement that timed out.
+ * - **PGlite**, in-process and serial (one queue per instance too), cannot be interrupted: a write
+ *   checks the signal when PGlite gets to it, so an insert that waited for PGlite past the time-out
+ *   is dropped instead of committed after the client heard 503.
  *
  * @param target - the client and its kind
  * @returns the runner
@@ -68,7 +70,7 @@ export function sqlRunner(target: ClientKind): SqlRunner {
     }
     case 'pglite': {
       const db = target.client;
-      const serial = serialQueue();
+      const serial = connectionQueue(db);
       return {
         read: (text, values, cancelled) =>
           serial.run(() => rowsOf(db.query(text, [...values])), cancelled),
@@ -83,7 +85,7 @@ export function sqlRunner(target: ClientKind): SqlRunner {
     }
     case 'client': {
       const client = target.client;
-      const serial = serialQueue();
+      const serial = connectionQueue(client);
       const cancel = async (): Promise<void> => {
         const key = backendKeyOf(client);
         if (key !== undefined) await sendCancelRequest(key);

@@ -2,10 +2,11 @@ import { createPlantService, isPlantServiceError, type Principal } from '@plants
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { postgresStore, type PostgresStore } from '../src/index';
+import { postgresReplayStore, postgresStore, type PostgresStore } from '../src/index';
 import {
   databaseUrlFor,
   deadPool,
+  delay,
   lockTable as lockTableOf,
   lockWaiters,
   recordingService,
@@ -18,6 +19,9 @@ const databaseUrl = databaseUrlFor('the PostgreSQL server suites');
 const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
 const context = (signal = new AbortController().signal) => ({ principal, signal });
 const INT64_MIN = -(2n ** 63n);
+const T = Date.UTC(2026, 0, 1);
+// Long enough for a call to reach the queue, or a cancel to reach the server: well under the lock.
+const QUEUED_MS = 100;
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** Resolves to a code and status when `work` rejects with a Plantstore error, else the error. */
@@ -93,6 +97,84 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     describeStoreConformance({ describe, it }, 'postgresStore on a pg Client', {
       create: () => freshStore(client),
       destroy: (store) => store.close(),
+    });
+
+    describe('shared with the replay store', () => {
+      /** The plant store and a replay store on the shared Client, both tables created. */
+      const bothStores = async () => {
+        const store = await freshStore(client);
+        const replayTable = uniqueTable('shared_replay');
+        tables.push(replayTable);
+        const replay = postgresReplayStore({ client, table: replayTable });
+        await replay.ensureSchema();
+        const remember = (signal = new AbortController().signal) =>
+          replay.remember('proof', T + 60_000, { now: T, signal }).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ failure: isPlantServiceError(error) ? error.code : error }),
+          );
+        const keysHeld = async (): Promise<number> => {
+          const { rows } = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${replay.table}`,
+          );
+          return rows[0]?.n ?? -1;
+        };
+        return { store, replay, remember, keysHeld };
+      };
+
+      it('drops a create that timed out behind a blocked replay check: 503, no row, the check not cancelled', async () => {
+        const { store, replay, remember, keysHeld } = await bothStores();
+        const { created, rejected, post } = recordingService(store, 300);
+        const lock = await lockTableOf(databaseUrl ?? '', replay.table);
+        let checking: Promise<unknown> | undefined;
+        try {
+          checking = remember();
+          await waitFor(
+            async () => (await lockWaiters(pool, `INSERT % ${replay.table} %`)).length === 1,
+            'the replay check to wait for the lock',
+          );
+          // The create queues behind the check on the one connection, and times out there.
+          expect(await post(1)).toBe(503);
+          expect(rejected).toEqual(['store_timeout']);
+          // Time for a cancel, had one been sent, to reach the server while the lock is held.
+          await delay(QUEUED_MS);
+        } finally {
+          await lock.release();
+        }
+        expect(await checking).toEqual({ value: true });
+        expect(await keysHeld()).toBe(1);
+        await replay.close();
+        // Never sent, so the 503 left no row, and the client's retry creates the plant.
+        expect(await rowCount(store)).toBe(0);
+        expect(await post(1)).toBe(200);
+        expect(created).toEqual([1n]);
+        await store.close();
+      });
+
+      it('drops a replay check that timed out behind a blocked create: the create not cancelled, the key not kept', async () => {
+        const { store, replay, remember, keysHeld } = await bothStores();
+        const lock = await lockTable(store);
+        let creating: Promise<unknown> | undefined;
+        try {
+          creating = store.insert({ id: 7n, name: 'fern' }, context());
+          await waitFor(
+            async () => (await waitingInserts(store)).length === 1,
+            'the blocked create',
+          );
+          const controller = new AbortController();
+          const checking = remember(controller.signal);
+          // Long enough for the check to reach the queue: a few microtasks.
+          await delay(QUEUED_MS);
+          controller.abort(new Error('replay check time-out'));
+          expect(await checking).toEqual({ failure: new Error('replay check time-out') });
+          await delay(QUEUED_MS);
+        } finally {
+          await lock.release();
+        }
+        expect(await creating).toEqual({ created: true });
+        await Promise.all([store.close(), replay.close()]);
+        expect(await rowCount(store)).toBe(1);
+        expect(await keysHeld()).toBe(0);
+      });
     });
   });
 

@@ -49,6 +49,7 @@ afterAll(async () => {
 async function start(
   dpop: DpopOptions | true,
   extra: Partial<PlantServiceOptions> = {},
+  now?: () => number,
 ): Promise<{ url: string; service: PlantService }> {
   const service = createPlantService({
     store: memoryStore(),
@@ -57,6 +58,7 @@ async function start(
       issuer: issuer.issuer,
       audience: issuer.audience,
       dpop,
+      ...(now === undefined ? {} : { now }),
     }),
     publicUrl: PUBLIC,
     ...extra,
@@ -167,6 +169,32 @@ describe('DPoP (RFC 9449) on the node entry', () => {
       'dpop_proof_replayed',
       'The DPoP proof was used before',
     )(await send(second.url, headers));
+  });
+
+  it('refuses a proof replayed at a slower instance after one 4 s ahead pruned the keys it holds', async () => {
+    const replayStore = memoryReplayStore();
+    const iat = Math.floor(Date.now() / 1000);
+    // The slow instance 62 s after iat, within the 60 s and the 5 s tolerance; the fast one 4 s
+    // ahead of it, a skew within the tolerance, where the proof is too old.
+    const slowNow = (iat + 62) * 1000;
+    const slow = await start({ replayStore }, {}, () => slowNow);
+    const fast = await start({ replayStore }, {}, () => slowNow + 4_000);
+    const token = await bound();
+    const captured = {
+      authorization: `DPoP ${token}`,
+      dpop: await client.proof({ url: HTU, token }, { claims: { iat } }),
+    };
+    expect((await send(slow.url, captured)).status).toBe(200);
+    // Any proof the fast instance accepts makes the store forget what has expired by its clock.
+    const fresh = {
+      authorization: `DPoP ${token}`,
+      dpop: await client.proof({ url: HTU, token }, { claims: { iat: iat + 66 } }),
+    };
+    expect((await send(fast.url, fresh)).status).toBe(200);
+    proofError(
+      'dpop_proof_replayed',
+      'The DPoP proof was used before',
+    )(await send(slow.url, captured));
   });
 
   it.each<[string, string, string, (token: string) => Promise<Record<string, string>>]>([

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { describeReplayStoreConformance } from '../../testing/replay-store-conformance';
@@ -71,6 +72,90 @@ describe('memoryReplayStore', () => {
     expect(await store.remember('c', T + 60_000, at(T + 30_000))).toBe(false);
   });
 
+  it('forgets keys by expiry, not by the order they came in (clients choose iat)', async () => {
+    const store = memoryReplayStore({ max: 4 });
+    // Fractional seconds and out of order, as clients' iat make them.
+    const held: [string, number][] = [
+      ['d', T + 40_500],
+      ['a', T + 10_250],
+      ['c', T + 30_750],
+      ['b', T + 20_125],
+    ];
+    for (const [key, expiresAt] of held)
+      expect(await store.remember(key, expiresAt, at(T))).toBe(true);
+    expect(await failureOf(store.remember('e', T + 90_000, at(T + 10_249)))).toStrictEqual(FULL);
+    // `a` expired, and only `a`: room for one key, and `b`, `c`, `d` still refused.
+    expect(await store.remember('e', T + 90_000, at(T + 10_250))).toBe(true);
+    expect(await failureOf(store.remember('f', T + 90_000, at(T + 20_124)))).toStrictEqual(FULL);
+    for (const key of ['b', 'c', 'd', 'e']) {
+      expect(await store.remember(key, T + 90_000, at(T + 20_124))).toBe(false);
+    }
+    // `b` and `c` expired: room for two keys; `a` may be remembered again.
+    expect(await store.remember('a', T + 90_000, at(T + 30_750))).toBe(true);
+    expect(await store.remember('f', T + 90_000, at(T + 30_750))).toBe(true);
+    expect(await failureOf(store.remember('g', T + 90_000, at(T + 30_750)))).toStrictEqual(FULL);
+    expect(await store.remember('d', T + 90_000, at(T + 30_750))).toBe(false);
+  });
+
+  it('never walks the keys it holds: a full store whose earliest key expired takes a new key at once', async () => {
+    const max = 1_000;
+    const store = memoryReplayStore({ max });
+    // Expiries in an order unrelated to insertion; the earliest one comes last.
+    for (let i = 0; i < max - 1; i += 1) {
+      expect(await store.remember(`k${i}`, T + 20_000 + ((i * 7_919) % max), at(T))).toBe(true);
+    }
+    expect(await store.remember('earliest', T + 10_000, at(T))).toBe(true);
+    const iterations = countMapIterations(
+      () =>
+        [
+          store.remember('refused', T + 90_000, at(T + 9_999)),
+          store.remember('new', T + 90_000, at(T + 10_000)),
+          store.remember('again', T + 90_000, at(T + 10_000)),
+        ] as const,
+    );
+    const [refused, taken, full] = iterations.result;
+    expect(await failureOf(refused)).toStrictEqual(FULL);
+    expect(await taken).toBe(true);
+    expect(await failureOf(full)).toStrictEqual(FULL);
+    // The old store scanned every key once the earliest had expired (about 1.5 ms for 100,000).
+    expect(iterations.count).toBe(0);
+  });
+
+  it('answers as a naive model that scans every key does, for any calls (fast-check)', async () => {
+    const call = fc.record({
+      key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+      ttl: fc.integer({ min: 1, max: 50 }),
+      step: fc.integer({ min: -5, max: 20 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(call, { maxLength: 60 }),
+        async (max, calls) => {
+          const store = memoryReplayStore({ max });
+          const model = new Map<string, number>();
+          let now = T;
+          for (const { key, ttl, step } of calls) {
+            now += step;
+            const seen = model.get(key);
+            let expected: boolean | 'full';
+            if (seen !== undefined && seen > now) expected = false;
+            else {
+              for (const [held, expiresAt] of model) if (expiresAt <= now) model.delete(held);
+              expected = model.size >= max ? 'full' : true;
+              if (expected === true) model.set(key, now + ttl);
+            }
+            const answer = await store
+              .remember(key, now + ttl, at(now))
+              .catch(() => 'full' as const);
+            expect(answer).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('rejects with the reason of a signal that has already fired', async () => {
     const store = memoryReplayStore();
     const controller = new AbortController();
@@ -101,3 +186,31 @@ describe('memoryReplayStore', () => {
     );
   });
 });
+
+/**
+ * Runs `work` counting the iterations of any Map it starts (`for … of`, `entries`, `keys`, `values`,
+ * `forEach`): work that touches only the keys it needs starts none.
+ */
+function countMapIterations<T>(work: () => T): { count: number; result: T } {
+  const names = [Symbol.iterator, 'entries', 'keys', 'values', 'forEach'] as const;
+  const originals = names.map((name) => Object.getOwnPropertyDescriptor(Map.prototype, name));
+  let count = 0;
+  for (const [index, name] of names.entries()) {
+    const original = originals[index]?.value as (...args: unknown[]) => unknown;
+    Object.defineProperty(Map.prototype, name, {
+      ...originals[index],
+      value(this: Map<unknown, unknown>, ...args: unknown[]) {
+        count += 1;
+        return original.apply(this, args);
+      },
+    });
+  }
+  try {
+    const result = work();
+    return { count, result };
+  } finally {
+    for (const [index, name] of names.entries()) {
+      Object.defineProperty(Map.prototype, name, originals[index] as PropertyDescriptor);
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { wholeNumber } from '../../options/check-options';
 import { cancellation } from '../../common/cancellation';
+import { expiryHeap } from '../../common/expiry-heap';
 import type { ReplayContext, ReplayStore } from './replay-store';
 
 /** Options of {@link memoryReplayStore}. */
@@ -15,7 +16,8 @@ export interface MemoryReplayStoreOptions {
  * be accepted by another.
  *
  * When it holds `max` unexpired keys it refuses new ones with a 503 `replay_store_unavailable`:
- * forgetting a key early would let its proof be replayed.
+ * forgetting a key early would let its proof be replayed. Expired keys are found by their expiry,
+ * whatever order they came in, at O(log n) each: a call never walks the keys held, full or not.
  *
  * @param options - `max`, the bound on keys held
  * @returns the store
@@ -32,25 +34,17 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
     { min: 1, max: 2 ** 24 },
     100_000,
   );
-  // Insertion order is close to expiry order (every proof gets the same window), so expired keys
-  // are found at the front.
   const keys = new Map<string, number>();
-  // No key held expires before this. While the store is full and `now` has not reached it, a new
-  // key is refused at once: a flood that fills the store must not buy a scan of every key with
-  // each further request.
-  let earliest = Number.POSITIVE_INFINITY;
+  // The keys by expiry: clients choose a proof's iat (fractions of a second too), so keys do not
+  // expire in the order they came in, and a full store must find the expired ones without a scan.
+  const expiries = expiryHeap();
 
-  const sweepFront = (now: number): void => {
-    for (const [key, expiresAt] of keys) {
-      if (expiresAt > now) return;
-      keys.delete(key);
-    }
-  };
-  const sweepAll = (now: number): void => {
-    earliest = Number.POSITIVE_INFINITY;
-    for (const [key, expiresAt] of keys) {
-      if (expiresAt <= now) keys.delete(key);
-      else if (expiresAt < earliest) earliest = expiresAt;
+  // Each expired key is taken off in O(log n); an entry whose key has been forgotten or holds
+  // another expiry (neither happens while every key is pushed once per `set`) is dropped on the way.
+  const forgetExpired = (now: number): void => {
+    for (let at = expiries.earliest(); at <= now; at = expiries.earliest()) {
+      const key = expiries.pop() as string;
+      if (keys.get(key) === at) keys.delete(key);
     }
   };
 
@@ -63,8 +57,7 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
       if (cancelled.aborted) return Promise.reject(abortReason(cancelled.reason));
       const seen = keys.get(key);
       if (seen !== undefined && seen > now) return Promise.resolve(false);
-      sweepFront(now);
-      if (keys.size >= max && now >= earliest) sweepAll(now);
+      forgetExpired(now);
       if (keys.size >= max) {
         return Promise.reject(
           new ServiceUnavailableError(
@@ -76,14 +69,13 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
           ),
         );
       }
-      keys.delete(key);
       keys.set(key, expiresAt);
-      if (expiresAt < earliest) earliest = expiresAt;
+      expiries.push(key, expiresAt);
       return Promise.resolve(true);
     },
     close(): Promise<void> {
       keys.clear();
-      earliest = Number.POSITIVE_INFINITY;
+      expiries.clear();
       return Promise.resolve();
     },
   };

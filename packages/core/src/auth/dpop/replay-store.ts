@@ -14,7 +14,9 @@ export interface ReplayContext {
  * @example
  * ```ts
  * // Redis: a Lua script runs atomically across every instance. It judges expiry by the service's
- * // clock (`now`), never Redis's; Redis's own expiry only cleans up, on a relative TTL.
+ * // clock (`now`), never Redis's; Redis's own expiry only cleans up, on a relative TTL that runs to
+ * // `expiresAt`, grace included: counted from the clock of a caller running ahead, it still ends
+ * // after the last moment an instance behind could accept the proof.
  * const REMEMBER = `local held = tonumber(redis.call('GET', KEYS[1]))
  * if held and held > tonumber(ARGV[2]) then return 0 end
  * redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
@@ -35,7 +37,9 @@ export interface ReplayStore {
    * store, exactly one resolves `true`.
    *
    * @param key - at most 128 ASCII characters (the service passes 43: a SHA-256 in base64url)
-   * @param expiresAt - epoch milliseconds after which the key may be forgotten
+   * @param expiresAt - epoch milliseconds after which the key may be forgotten: the service passes the
+   *   proof's last acceptable second plus a grace of `maxProofAge` + `clockTolerance`, for instances
+   *   whose clocks disagree
    * @param context - the service's clock and an abort signal
    * @returns `true` when the key was new, `false` when it was seen before (a replay)
    */

@@ -250,10 +250,12 @@ export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
     const id = createHash('sha256')
       .update(`${thumbprint}.${payload.jti as string}`)
       .digest('base64url');
-    // One second past the last instant jose would still accept the proof: at that instant it must
-    // still be remembered.
+    // Kept one second past the last instant jose would still accept the proof, and a grace of
+    // maxProofAge + clockTolerance beyond: a shared store forgets by the clock of whichever
+    // instance prunes, and one running ahead (by less than the grace) must not forget a key an
+    // instance behind it could still be shown the proof for.
     const lastAccepted = (payload.iat as number) + config.maxProofAge + config.clockTolerance;
-    const expiresAt = (lastAccepted + 1) * 1000;
+    const expiresAt = (lastAccepted + 1 + config.maxProofAge + config.clockTolerance) * 1000;
     const { replayStore, replayTimeout } = config;
     if (!(await rememberWithin(replayStore, deadlines, replayTimeout, id, expiresAt, now))) {
       refuse('dpop_proof_replayed', 'The DPoP proof was used before');
