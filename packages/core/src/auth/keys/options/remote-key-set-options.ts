@@ -17,7 +17,10 @@ export interface JwtBearerJwksOptions {
   readonly maxAgeMs?: number;
   /** Serve the last good keys this long after their fetch while refreshes fail. Default 3600000 (1 h). */
   readonly staleMs?: number;
-  /** `Retry-After` seconds of the 503 answered when no usable keys are held. Default 30. */
+  /**
+   * The longest `Retry-After`, in seconds, of the 503 answered when no usable keys are held; the 503
+   * otherwise says when the next fetch may start (1 s, 2 s, 4 s, … as the back-off grows). Default 30.
+   */
   readonly retryAfter?: number;
 }
 
