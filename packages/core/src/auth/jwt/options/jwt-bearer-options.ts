@@ -44,7 +44,8 @@ export interface JwtBearerOptions {
    * `algorithms` and `jwks` (multi-tenant providers, a migration between providers). A token's `iss`
    * selects the one entry whose keys verify it, so a key of one issuer never verifies a token naming
    * another (RFC 8725 §3.8); a token without `iss`, or naming no entry's, is refused (401
-   * `issuer_mismatch`) before any key is fetched. Each JWKS keeps its own cache, back-off and 503.
+   * `issuer_mismatch`) before any key is fetched. Each JWKS URL has one key set (cache, back-off and
+   * 503), shared by the entries that name it, whose `jwks` options must then be the same.
    *
    * 1 to 100 entries, each `issuer` once. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`,
    * `audience`, `algorithms` and `jwks` are refused with it: set them per issuer. The top-level `typ`,
