@@ -88,6 +88,7 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
     bearer: dpop?.required !== true,
     dpop: dpop && Object.freeze({ algorithms: dpop.algorithms, required: dpop.required }),
     issuers: config.issuers,
+    authorizationServers: config.authorizationServers,
     audiences: config.audiences,
     scopes: requiredScopes,
   });
