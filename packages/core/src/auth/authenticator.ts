@@ -25,8 +25,14 @@ export interface AcceptedCredentials {
   readonly bearer: boolean;
   /** DPoP-bound tokens are accepted, with proofs signed by one of `algorithms`. */
   readonly dpop: { readonly algorithms: readonly string[]; readonly required: boolean } | undefined;
-  /** The issuers whose tokens are accepted (RFC 9728 `authorization_servers`). */
+  /** The issuers whose tokens are accepted. */
   readonly issuers: readonly string[];
+  /**
+   * The issuers clients may ask for tokens (RFC 9728 `authorization_servers`): OAuth authorization
+   * servers, whose identifiers are `https:` URLs. Without it, the `issuers` that are such URLs.
+   * `jwtBearer` names those whose keys come from a `jwksUri`, never a shared-secret issuer.
+   */
+  readonly authorizationServers?: readonly string[];
   /** The audiences a token may name. */
   readonly audiences: readonly string[];
   /** The scopes every token must grant. */

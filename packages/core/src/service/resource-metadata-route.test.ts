@@ -4,12 +4,12 @@ import { memoryStore } from '../plant/memory-store';
 import { resourceMetadataRoute } from './resource-metadata-route';
 import { createPlantService, type PlantService } from './service';
 
-const secret = 'a-test-secret-that-is-at-least-32-bytes-long';
 const service = (resourceMetadata?: true) =>
   createPlantService({
     store: memoryStore(),
     auth: jwtBearer({
-      secret,
+      // Published keys: only such an issuer is an authorization server of the metadata.
+      jwksUri: 'https://issuer.example/jwks',
       issuer: 'https://issuer.example',
       audience: 'https://api.example.com/plants',
     }),

@@ -1,12 +1,15 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
 import { createPlantService } from './service';
 
 const secret = 'a-secret-that-is-at-least-32-bytes-long';
+const staticKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+// Published keys: only such an issuer is an authorization server of the metadata.
 const auth = (extra: Record<string, unknown> = {}) =>
   jwtBearer({
-    secret,
+    jwksUri: 'https://id.example.com/jwks',
     issuer: 'https://id.example.com/',
     audience: 'https://api.example.com/plants',
     requiredScopes: ['plants:write'],
@@ -51,6 +54,51 @@ describe('RFC 9728 protected-resource metadata', () => {
     expect(await post.json()).toStrictEqual({
       error: 405,
       message: 'Only GET, HEAD are allowed here.',
+    });
+  });
+
+  it('names as authorization servers only issuer URLs whose keys are published, and leaves the member out without one', async () => {
+    const api = 'https://api.example.com/plants';
+    const jwks = (path: string) => `https://login.example.com/${path}`;
+    const entries = [
+      // Tenants of one provider on one JWKS: the servers a client may ask for a token.
+      { issuer: 'https://login.example.com/tenant-a/v2.0', jwksUri: jwks('keys') },
+      { issuer: 'https://login.example.com/tenant-b/v2.0', jwksUri: jwks('keys') },
+      { issuer: 'http://127.0.0.1:8080', jwksUri: 'http://127.0.0.1:8080/jwks' },
+      // Names, not servers, and servers no client could be sent to.
+      { issuer: 'billing-internal', secret },
+      { issuer: 'https://static.example.com/', publicKey: staticKey },
+      { issuer: 'https://hmac.example.com/', secret },
+      { issuer: 'urn:example:idp', jwksUri: jwks('urn') },
+      { issuer: 'http://id.example.com/', jwksUri: jwks('http') },
+      { issuer: 'https://id.example.com/?tenant=a', jwksUri: jwks('query') },
+      { issuer: 'https://id.example.com/#a', jwksUri: jwks('fragment') },
+    ];
+    const documentOf = async (issuers: typeof entries) => {
+      const service = createPlantService({
+        store: memoryStore(),
+        auth: jwtBearer({ issuers: issuers.map((entry) => ({ ...entry, audience: api })) }),
+        resourceMetadata: true,
+      });
+      const response = await service.fetch(
+        new Request('http://localhost/.well-known/oauth-protected-resource'),
+      );
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    expect(await documentOf(entries)).toStrictEqual({
+      resource: api,
+      authorization_servers: [
+        'https://login.example.com/tenant-a/v2.0',
+        'https://login.example.com/tenant-b/v2.0',
+        'http://127.0.0.1:8080',
+      ],
+      bearer_methods_supported: ['header'],
+    });
+    // RFC 9728 makes the member optional: with no issuer that qualifies, it is not there at all.
+    expect(await documentOf(entries.slice(3, 6))).toStrictEqual({
+      resource: api,
+      bearer_methods_supported: ['header'],
     });
   });
 

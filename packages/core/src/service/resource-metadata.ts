@@ -1,4 +1,5 @@
 import type { AcceptedCredentials } from '../auth/authenticator';
+import { isIssuerUrl } from '../auth/issuer-url';
 import { MethodNotAllowedError } from '../errors/client-errors';
 import { errorAnswer } from './answer';
 import { publicUrlOption } from '../http/public-url';
@@ -12,7 +13,11 @@ export interface ResourceMetadataOptions {
    * https URL. Default: the audience of `jwtBearer`, when it has exactly one and it is a URL.
    */
   readonly resource?: string | undefined;
-  /** `authorization_servers`. Default: the issuers `jwtBearer` accepts. */
+  /**
+   * `authorization_servers`, published as given. Default: the issuers `jwtBearer` accepts that are
+   * `https:` URLs (`http:` on a loopback host) with their keys at a `jwksUri`; the member is left out
+   * when there is none.
+   */
   readonly authorizationServers?: readonly string[] | undefined;
   /** `scopes_supported`. Default: the scopes `jwtBearer` requires. */
   readonly scopesSupported?: readonly string[] | undefined;
@@ -60,6 +65,11 @@ function stringList(option: string, value: unknown, fallback: readonly string[])
   return [...(value as string[])];
 }
 
+/** The auth's authorization servers; for a verifier that names only its issuers, those that are URLs. */
+function defaultServers(accepts: AcceptedCredentials | undefined): readonly string[] {
+  return accepts?.authorizationServers ?? (accepts?.issuers ?? []).filter(isIssuerUrl);
+}
+
 function defaultResource(accepts: AcceptedCredentials | undefined): unknown {
   const audiences = accepts?.audiences ?? [];
   if (audiences.length === 1 && /^https?:\/\//iu.test(audiences[0] ?? '')) return audiences[0];
@@ -73,7 +83,8 @@ function defaultResource(accepts: AcceptedCredentials | undefined): unknown {
 
 /**
  * Builds the RFC 9728 protected-resource metadata once, at start-up, from the same configuration
- * that checks tokens: the issuers as `authorization_servers`, the required scopes, `header` as the
+ * that checks tokens: the issuers that are authorization servers (URLs with published keys, never a
+ * shared-secret issuer) as `authorization_servers`, the required scopes, `header` as the
  * only bearer method, and DPoP's algorithms and whether it is required.
  *
  * @param value - the `resourceMetadata` option (`true` for every default)
@@ -114,7 +125,7 @@ export function createResourceMetadata(
   const servers = stringList(
     'resourceMetadata.authorizationServers',
     options.authorizationServers,
-    accepts?.issuers ?? [],
+    defaultServers(accepts),
   );
   const scopes = stringList(
     'resourceMetadata.scopesSupported',

@@ -16,6 +16,7 @@ import {
   type RemoteKeySet,
   type RemoteKeySetConfig,
 } from '../keys/remote-key-set';
+import type { KeySetPool } from '../keys/key-set-pool';
 import { staticKeyResolver } from '../keys/static-key';
 import type { VerificationKey } from '../keys/verification-key';
 
@@ -45,7 +46,10 @@ export interface VerifiedToken {
 export interface IssuerVerifier {
   /** The `iss` that selects this verifier, with `issuers`; undefined for a single issuer. */
   readonly issuer: string | undefined;
-  /** Increments whenever the issuer's remote key set changes; always 0 for a static key. */
+  /**
+   * Increments whenever the issuer's remote key set changes (also through another issuer that shares
+   * it); always 0 for a static key.
+   */
   readonly version: number;
   /**
    * Verifies a well-formed compact JWS: signature, claims, type, subject and scope claims.
@@ -98,12 +102,14 @@ function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindo
 }
 
 /**
- * Creates the verifier of one issuer: its key source (a static key, or a remote JWKS with its own
- * cache, back-off and outage answer), jose's options and the token type and scope claims it accepts.
+ * Creates the verifier of one issuer: its key source (a static key, or a remote JWKS with its cache,
+ * back-off and outage answer, shared with the issuers on the same URL), jose's options and the token type and scope claims it accepts.
  * `jwtBearer` holds one per issuer and hands each token to the verifier its `iss` names.
  *
  * @param config - the issuer's checked options, see {@link IssuerVerifierConfig}
  * @param now - the clock in epoch milliseconds (tests); jose reads the system clock without it
+ * @param keySetOf - where the remote key set comes from: `jwtBearer` passes a pool, so issuers on one
+ *   JWKS URL share one key set; a key set of its own by default
  * @returns the verifier
  * @example
  * ```ts
@@ -114,12 +120,13 @@ function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindo
 export function createIssuerVerifier(
   config: IssuerVerifierConfig,
   now?: () => number,
+  keySetOf: KeySetPool = createRemoteKeySet,
 ): IssuerVerifier {
   const { source, verifyOptions, acceptedTypes, scopeClaims } = config;
   let keySet: RemoteKeySet | undefined;
   let key: Key;
   if ('url' in source) {
-    keySet = createRemoteKeySet(source.url, source.jwks);
+    keySet = keySetOf(source.url, source.jwks);
     key = keySet.getKey;
   } else {
     const resolve = staticKeyResolver(source.key);

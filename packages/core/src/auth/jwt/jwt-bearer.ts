@@ -8,6 +8,7 @@ import { resolveJwtBearerOptions, type JwtBearerOptions } from './options/jwt-be
 import type { Principal } from '../principal';
 import { selectByIssuer } from './select-issuer';
 import { createVerifiedTokenCache } from '../verified-token-cache';
+import { createKeySetPool } from '../keys/key-set-pool';
 
 export type {
   JwtBearerIssuerOptions,
@@ -64,13 +65,17 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   const config = resolveJwtBearerOptions(options);
   const { requiredScopes, now } = config;
   const [firstConfig, ...otherConfigs] = config.verifiers;
-  const first = createIssuerVerifier(firstConfig, now);
-  const others = otherConfigs.map((entry) => createIssuerVerifier(entry, now));
+  // One key set per JWKS URL: a forged token then costs a provider one fetch a second, not one per
+  // issuer that names its URL.
+  const keySetOf = createKeySetPool();
+  const first = createIssuerVerifier(firstConfig, now, keySetOf);
+  const others = otherConfigs.map((entry) => createIssuerVerifier(entry, now, keySetOf));
   const verifiers = [first, ...others];
   const select = config.selectByIssuer ? selectByIssuer(verifiers) : () => first;
   // One version for the one cache of every issuer: the sum only grows, and grows whenever any key
-  // set changes, so an entry is never used past a change of its own issuer's keys. Another
-  // issuer's change empties it too: that costs one verification per token, on a rare event.
+  // set changes (a shared one counts once per issuer on it), so an entry is never used past a change
+  // of its own issuer's keys, whichever issuer's token brought it. Another issuer's change empties it
+  // too: that costs one verification per token, on a rare event.
   const keyVersion =
     others.length === 0
       ? () => first.version
@@ -83,6 +88,7 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
     bearer: dpop?.required !== true,
     dpop: dpop && Object.freeze({ algorithms: dpop.algorithms, required: dpop.required }),
     issuers: config.issuers,
+    authorizationServers: config.authorizationServers,
     audiences: config.audiences,
     scopes: requiredScopes,
   });

@@ -17,7 +17,7 @@ export interface RemoteKeySetConfig {
   readonly maxAgeMs: number;
   /** How long after their fetch the last good keys serve while refreshes fail; at least maxAgeMs. */
   readonly staleMs: number;
-  /** `Retry-After` of the 503 answered when no usable keys are held. */
+  /** The longest `Retry-After` of a 503; it otherwise tells the time until the next fetch may start. */
   readonly retryAfter: number;
   /** The fetch to use (tests, proxies). */
   readonly fetch: typeof fetch;
@@ -101,12 +101,10 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
   let attemptedAt = Number.NEGATIVE_INFINITY;
   let failures = 0;
   let attempts = 0;
-  let failure: ServiceUnavailableError | undefined;
+  // What the last fetch failed with; undefined once one succeeds.
+  let failure: { readonly cause: unknown } | undefined;
   let inFlight: Promise<void> | undefined;
   let version = 0;
-
-  const unavailable = (cause?: unknown, wait = retryAfter) =>
-    new ServiceUnavailableError('jwks_unavailable', UNAVAILABLE, { cause, retryAfter: wait });
 
   const load = async (): Promise<void> => {
     try {
@@ -123,8 +121,8 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
       failure = undefined;
     } catch (cause) {
       failures += 1;
-      failure = unavailable(cause);
-      throw failure;
+      failure = { cause };
+      throw unavailable(cause);
     }
   };
 
@@ -154,6 +152,19 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
     return Math.max(0, attemptedAt + wait - now());
   };
 
+  /**
+   * The 503 for now. Its Retry-After is the time until the next fetch may start, in whole seconds
+   * rounded up, so a client retrying then is not answered from the same outage again; at least 1, at
+   * most `retryAfter`.
+   */
+  const unavailable = (cause?: unknown): ServiceUnavailableError => {
+    const seconds = Math.min(retryAfter, Math.max(1, Math.ceil(retryWait() / 1000)));
+    return new ServiceUnavailableError('jwks_unavailable', UNAVAILABLE, {
+      cause,
+      retryAfter: seconds,
+    });
+  };
+
   /** The keys to use: fresh ones, else a refresh, else the last good copy while it is recent enough. */
   const current = async (force: boolean): Promise<LocalJWKSet> => {
     if (local !== undefined && now() - fetchedAt < maxAgeMs) return local;
@@ -165,7 +176,7 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
       }
     }
     if (local !== undefined && usable()) return local;
-    throw failure ?? unavailable();
+    throw unavailable(failure?.cause);
   };
 
   /**
@@ -181,7 +192,7 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
       await inFlight;
       return local;
     }
-    if (failure !== undefined && retryWait() > 0) throw failure;
+    if (failure !== undefined && retryWait() > 0) throw unavailable(failure.cause);
     const sinceAttempt = now() - attemptedAt;
     if (sinceAttempt < cooldownMs) {
       if (!(issuedAt(token) >= fetchedAt - clockToleranceMs)) return undefined;
@@ -191,7 +202,7 @@ export function createRemoteKeySet(url: URL, config: RemoteKeySetConfig): Remote
       // Another token may have refetched while this one waited: its answer is this one's too.
       if (attempts !== attemptsBefore) {
         await (inFlight as Promise<void> | undefined)?.catch(() => undefined);
-        if (failure !== undefined) throw failure;
+        if (failure !== undefined) throw unavailable(failure.cause);
         return local;
       }
     }

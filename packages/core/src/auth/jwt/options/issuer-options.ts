@@ -3,6 +3,7 @@ import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { tokenAge } from '../../../options/token-age';
 import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
 import { describeValue, optionError, stringList } from '../../../options/check-options';
+import { isLoopbackHost } from '../../issuer-url';
 import {
   ASYMMETRIC_ALGORITHMS,
   importPublicKey,
@@ -57,8 +58,7 @@ function jwksUrl(value: unknown, option: string): URL {
     // Reported below.
   }
   const host = url?.hostname ?? '';
-  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && loopback)) return url;
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(host))) return url;
   const received = url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${host}`;
   return optionError(
     'jwtBearer',

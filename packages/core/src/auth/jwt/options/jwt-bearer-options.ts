@@ -6,6 +6,7 @@ import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { resolveSeveralIssuers } from './several-issuers-options';
 import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
 import type { JwsAlgorithm } from '../../keys/verification-key';
+import { isIssuerUrl } from '../../issuer-url';
 import {
   resolveDpopOptions,
   type DpopConfig,
@@ -44,7 +45,8 @@ export interface JwtBearerOptions {
    * `algorithms` and `jwks` (multi-tenant providers, a migration between providers). A token's `iss`
    * selects the one entry whose keys verify it, so a key of one issuer never verifies a token naming
    * another (RFC 8725 §3.8); a token without `iss`, or naming no entry's, is refused (401
-   * `issuer_mismatch`) before any key is fetched. Each JWKS keeps its own cache, back-off and 503.
+   * `issuer_mismatch`) before any key is fetched. Each JWKS URL has one key set (cache, back-off and
+   * 503), shared by the entries that name it, whose `jwks` options must then be the same.
    *
    * 1 to 100 entries, each `issuer` once. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`,
    * `audience`, `algorithms` and `jwks` are refused with it: set them per issuer. The top-level `typ`,
@@ -154,11 +156,13 @@ export interface JwtBearerConfig {
   readonly verifiers: readonly [IssuerVerifierConfig, ...IssuerVerifierConfig[]];
   /** With `issuers`: a token's `iss` selects the verifier that may verify it, and no other may. */
   readonly selectByIssuer: boolean;
-  /**
-   * Every accepted `iss`, each once, in the order given: the authorization servers whose tokens are
-   * accepted (RFC 9728 `authorization_servers`). Empty when `iss` is not checked.
-   */
+  /** Every accepted `iss`, each once, in the order given. Empty when `iss` is not checked. */
   readonly issuers: readonly string[];
+  /**
+   * The accepted `iss` values that are authorization servers (RFC 9728 `authorization_servers`):
+   * issuer URLs whose keys come from a `jwksUri`, each once, in the order given.
+   */
+  readonly authorizationServers: readonly string[];
   /** Every accepted `aud`, each once, in the order given. Empty when `aud` is not checked. */
   readonly audiences: readonly string[];
   readonly requiredScopes: readonly string[];
@@ -201,6 +205,16 @@ function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
   };
 }
 
+/**
+ * The issuers a client could ask for a token: URLs (RFC 8414 §2) whose keys are published. A
+ * shared-secret issuer is an in-house signer, not an OAuth server, and naming it would tell an attacker
+ * which `iss` to forge HMAC tokens for; a static public key is not discoverable either.
+ */
+function authorizationServers(verifiers: readonly IssuerVerifierConfig[]): string[] {
+  const published = verifiers.filter(({ source }) => 'url' in source);
+  return accepted(published.map(({ verifyOptions }) => verifyOptions.issuer)).filter(isIssuerUrl);
+}
+
 /** The values of jose's `issuer` or `audience` option over every verifier, each once. */
 function accepted(lists: readonly (string | readonly string[] | undefined)[]): string[] {
   return [...new Set(lists.flatMap((list) => (list === undefined ? [] : list)))];
@@ -238,6 +252,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     verifiers,
     selectByIssuer: options.issuers !== undefined,
     issuers: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.issuer)),
+    authorizationServers: authorizationServers(verifiers),
     audiences: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.audience)),
     requiredScopes:
       stringList('jwtBearer', 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],

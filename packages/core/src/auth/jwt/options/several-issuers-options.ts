@@ -6,6 +6,8 @@ import {
   type SharedIssuerSettings,
 } from './issuer-options';
 import { tokenAge } from '../../../options/token-age';
+import { tuningDifference } from '../../keys/options/remote-key-set-options';
+import type { RemoteKeySetConfig } from '../../keys/remote-key-set';
 import {
   checkKnownOptions,
   describeValue,
@@ -31,6 +33,36 @@ const PER_ISSUER = [
 const OVERRIDES = ['typ', 'profile', 'scopeClaims', 'requiredClaims', 'maxTokenAge'] as const;
 const KNOWN_ENTRY = new Set<string>([...PER_ISSUER, ...OVERRIDES]);
 
+/** The first entry to name each JWKS URL, and its key-set config. */
+type KeySetOwners = Map<string, { readonly index: number; readonly jwks: RemoteKeySetConfig }>;
+
+/**
+ * Entries that name one JWKS URL share one key set (jwtBearer's pool), so they must tune it alike:
+ * refused rather than merged, since any merge would silently change what one entry asked for.
+ */
+function checkSharedKeySet(
+  owners: KeySetOwners,
+  config: IssuerVerifierConfig,
+  index: number,
+): void {
+  if (!('url' in config.source)) return;
+  const { url, jwks } = config.source;
+  const owner = owners.get(url.href);
+  if (owner === undefined) {
+    owners.set(url.href, { index, jwks });
+    return;
+  }
+  const difference = tuningDifference(jwks, owner.jwks);
+  if (difference !== undefined) {
+    optionError(
+      'jwtBearer',
+      `issuers[${index}].jwks`,
+      `must be the same as issuers[${owner.index}].jwks: entries with one jwksUri share one key set`,
+      difference,
+    );
+  }
+}
+
 /** The top-level options as given, unchecked, with `issuers`. */
 export interface SeveralIssuersOptionValues extends IssuerOptionValues {
   readonly issuers?: unknown;
@@ -40,13 +72,15 @@ export interface SeveralIssuersOptionValues extends IssuerOptionValues {
  * Checks `jwtBearer({ issuers })` and imports every issuer's key, once, at start-up. Each entry names
  * exactly one `issuer`, unique across entries, and has its own key source, audience and algorithms;
  * `typ`, `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` default to the top-level ones,
- * and an entry that sets `typ` or `profile` replaces both.
+ * and an entry that sets `typ` or `profile` replaces both. Entries that name one `jwksUri` share one
+ * key set, so their `jwks` options must agree.
  *
  * @param options - the top-level options, `issuers` among them
  * @param shared - what every issuer shares: clock tolerance, fetch and clock
  * @returns one verifier config per entry, in the order given
  * @throws TypeError naming the option: `issuers` not an array of 1 to 100 entries, a top-level
- *   option that belongs to an issuer, an entry's fault (`issuers[1].audiance`), a repeated issuer
+ *   option that belongs to an issuer, an entry's fault (`issuers[1].audiance`), a repeated issuer,
+ *   different `jwks` options for one `jwksUri`
  * @example
  * ```ts
  * const shared = { clockTolerance: 5, fetch: undefined, now: undefined };
@@ -87,6 +121,7 @@ export function resolveSeveralIssuers(
   });
 
   const seen = new Map<string, number>();
+  const owners: KeySetOwners = new Map();
   const verifiers = (issuers as unknown[]).map((entry, index) => {
     const prefix = `issuers[${index}].`;
     checkKnownOptions('jwtBearer', entry, KNOWN_ENTRY, prefix);
@@ -116,6 +151,7 @@ export function resolveSeveralIssuers(
       );
     }
     seen.set(issuer, index);
+    checkSharedKeySet(owners, config, index);
     return config;
   });
   return verifiers as [IssuerVerifierConfig, ...IssuerVerifierConfig[]];

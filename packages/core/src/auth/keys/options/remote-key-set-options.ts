@@ -17,7 +17,10 @@ export interface JwtBearerJwksOptions {
   readonly maxAgeMs?: number;
   /** Serve the last good keys this long after their fetch while refreshes fail. Default 3600000 (1 h). */
   readonly staleMs?: number;
-  /** `Retry-After` seconds of the 503 answered when no usable keys are held. Default 30. */
+  /**
+   * The longest `Retry-After`, in seconds, of the 503 answered when no usable keys are held; the 503
+   * otherwise says when the next fetch may start (1 s, 2 s, 4 s, … as the back-off grows). Default 30.
+   */
   readonly retryAfter?: number;
 }
 
@@ -76,4 +79,28 @@ export function remoteKeySetConfig(
     now: now ?? Date.now,
     clockToleranceMs: clockToleranceSeconds * 1000,
   };
+}
+
+// What an entry's `jwks` sets; `fetch`, `now` and the clock tolerance are shared by every entry.
+const TUNING = ['timeoutMs', 'cooldownMs', 'maxAgeMs', 'staleMs', 'retryAfter'] as const;
+
+/**
+ * Tells how two key-set configs differ, for entries of `issuers` that name one JWKS URL and so share
+ * one key set, which has one tuning.
+ *
+ * @param given - the config of the later entry
+ * @param held - the config of the entry that named the URL first
+ * @returns the first difference (`cooldownMs 5000 against 30000`), or `undefined` when they agree
+ * @example
+ * ```ts
+ * tuningDifference(remoteKeySetConfig({ cooldownMs: 5000 }), remoteKeySetConfig({}));
+ * // 'cooldownMs 5000 against 30000'
+ * ```
+ */
+export function tuningDifference(
+  given: RemoteKeySetConfig,
+  held: RemoteKeySetConfig,
+): string | undefined {
+  const name = TUNING.find((option) => given[option] !== held[option]);
+  return name === undefined ? undefined : `${name} ${given[name]} against ${held[name]}`;
 }
