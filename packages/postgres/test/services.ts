@@ -91,7 +91,9 @@ export function pglitesOfThisFile(prefix: string): {
     databases.memory = new PGlite();
     databases.onDisk = new PGlite(join(dataDir, 'shared'));
     await Promise.all([databases.memory.waitReady, databases.onDisk.waitReady]);
-  });
+    // Starting two WASM PostgreSQL instances takes seconds of CPU: on a shared, busy machine it may
+    // take far longer than the default hook time-out, and nothing here is about start-up speed.
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([databases.memory?.close(), databases.onDisk?.close()]);
     if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });

@@ -5,7 +5,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setImmediate as turn } from 'node:timers/promises';
-import { createPlantService, jwtBearer, type PlantServiceError } from '@plantstore/core';
+import {
+  createPlantService,
+  jwtBearer,
+  type PlantService,
+  type PlantServiceError,
+} from '@plantstore/core';
 import { postgresStore } from '@plantstore/postgres';
 import pg from 'pg';
 import { adapterApp } from './adapters';
@@ -133,7 +138,7 @@ async function main(config: HostConfig): Promise<void> {
 
   // Either way the route's warm-up runs before the host listens, as a production host would run it.
   if (config.auth.skipReady === true) await Promise.all([pool.query('SELECT 1'), service.warmUp()]);
-  else await service.ready();
+  else await readyAsAProbeWould(service);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const stats = (): HostStats => {
@@ -195,3 +200,21 @@ main(JSON.parse(raw) as HostConfig).catch((error: unknown) => {
   send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 });
+
+/**
+ * Calls `service.ready()` until it resolves, as a readiness probe would: a scenario's key set may
+ * have a `timeoutMs` of a few hundred milliseconds, which the first fetch can outlast on a busy
+ * machine, and a host that gives up at the first try would fail a scenario about something else.
+ */
+async function readyAsAProbeWould(service: PlantService): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await service.ready();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

@@ -79,20 +79,27 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const { host, table } = target();
       const before = await host.gc();
       const plants = exactPlants(space, 40, 'aborted');
-      await Promise.all(
+      const opened = await Promise.all(
         plants.map(async (plant, index) => {
           const body = plantBody(plant);
           const connection = await openRawConnection(host.url);
           // Half announce a length, half are chunked; each sends half its body and goes away.
-          if (index % 2 === 0) {
-            connection.write(head(Buffer.byteLength(body)) + body.slice(0, 20));
-          } else {
-            connection.write(head('chunked') + chunk(body.slice(0, 20)));
-          }
-          await sleep(50);
-          connection.destroy();
+          const sent =
+            index % 2 === 0
+              ? head(Buffer.byteLength(body)) + body.slice(0, 20)
+              : head('chunked') + chunk(body.slice(0, 20));
+          connection.write(sent);
+          return { connection, bytes: Buffer.byteLength(sent) };
         }),
       );
+      // They go away once the server has read every byte sent, so each request has reached the route
+      // however busy the machine is; a fixed pause would let a slow server miss some.
+      const sentBytes = opened.reduce((sum, { bytes }) => sum + bytes, before.bytesRead);
+      for (let wait = 0; (await host.stats()).bytesRead < sentBytes && wait < 400; wait += 1) {
+        await sleep(25);
+      }
+      await sleep(50);
+      for (const { connection } of opened) connection.destroy();
       const health = await checkHostHealth(host, before);
       const after = await host.stats();
       const aborted =
