@@ -46,6 +46,7 @@ export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
 
 export { createNodeHandler, writeAnswer } from './service/node-handler';
 export { nodeHeaderReader } from './http/node-headers';
+export { LINGER_BYTES, LINGER_MS, lingerOnClose } from './http/lingering-close';
 export type { NodeHandler } from './service/node-handler';
 export type {
   BodySource,

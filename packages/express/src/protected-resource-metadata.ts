@@ -1,4 +1,9 @@
-import { type PlantService, resourceMetadataRoute, writeAnswer } from '@plantstore/core';
+import {
+  nodeHeaderReader,
+  type PlantService,
+  resourceMetadataRoute,
+  writeAnswer,
+} from '@plantstore/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
@@ -22,7 +27,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 export function protectedResourceMetadata(service: PlantService): RequestHandler {
   const metadata = resourceMetadataRoute(service);
   return (req: Request, res: Response, next: NextFunction): void => {
-    const answer = metadata.answer(req.method, req.originalUrl);
+    const answer = metadata.answer(req.method, req.originalUrl, nodeHeaderReader(req));
     if (answer === undefined) next();
     else writeAnswer(res, answer);
   };

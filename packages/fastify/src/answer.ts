@@ -1,4 +1,9 @@
-import { type BodySource, nodeHeaderReader, type PlantService } from '@plantstore/core';
+import {
+  type BodySource,
+  lingerOnClose,
+  nodeHeaderReader,
+  type PlantService,
+} from '@plantstore/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -34,5 +39,6 @@ export async function answer(
   reply.code(result.status).headers(result.headers);
   // A host's CORS hook may have set `Vary: Origin` already: add to it, do not replace it.
   if (vary !== undefined) reply.header('vary', `${String(vary)}, ${result.headers.vary ?? ''}`);
+  lingerOnClose(reply.raw, result);
   return reply.send(result.body);
 }

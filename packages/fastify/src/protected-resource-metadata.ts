@@ -1,4 +1,10 @@
-import { type PlantAnswer, type PlantService, resourceMetadataRoute } from '@plantstore/core';
+import {
+  lingerOnClose,
+  nodeHeaderReader,
+  type PlantAnswer,
+  type PlantService,
+  resourceMetadataRoute,
+} from '@plantstore/core';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The plugin {@link protectedResourceMetadata} returns, for `app.register` at the root. */
@@ -7,6 +13,7 @@ export type ProtectedResourceMetadataPlugin = FastifyPluginCallback;
 const INVALID_MEDIA = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
 
 function send(reply: FastifyReply, answer: PlantAnswer): FastifyReply {
+  lingerOnClose(reply.raw, answer);
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
@@ -31,7 +38,7 @@ function send(reply: FastifyReply, answer: PlantAnswer): FastifyReply {
 export function protectedResourceMetadata(service: PlantService): ProtectedResourceMetadataPlugin {
   const metadata = resourceMetadataRoute(service);
   const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const found = metadata.answer(request.method, request.url);
+    const found = metadata.answer(request.method, request.url, nodeHeaderReader(request.raw));
     // Routed here by the app's own leniency (ignoreTrailingSlash, caseSensitive: false): not ours.
     if (found === undefined) {
       reply.callNotFound();

@@ -1,4 +1,4 @@
-import { type PlantService, resourceMetadataRoute } from '@plantstore/core';
+import { nodeHeaderReader, type PlantService, resourceMetadataRoute } from '@plantstore/core';
 import type { Next, ParameterizedContext } from 'koa';
 import type { PlantMiddleware } from './plant-routes';
 import { writeAnswer } from './translate';
@@ -24,7 +24,7 @@ import { writeAnswer } from './translate';
 export function protectedResourceMetadata(service: PlantService): PlantMiddleware {
   const metadata = resourceMetadataRoute(service);
   return async (ctx: ParameterizedContext, next: Next): Promise<void> => {
-    const answer = metadata.answer(ctx.method, ctx.originalUrl);
+    const answer = metadata.answer(ctx.method, ctx.originalUrl, nodeHeaderReader(ctx.req));
     if (answer === undefined) await next();
     else writeAnswer(ctx, answer);
   };

@@ -1,4 +1,9 @@
-import { nodeHeaderReader, type PlantAnswer, type PlantRequest } from '@plantstore/core';
+import {
+  lingerOnClose,
+  nodeHeaderReader,
+  type PlantAnswer,
+  type PlantRequest,
+} from '@plantstore/core';
 import type { ParameterizedContext } from 'koa';
 
 /** What body parsers leave on `ctx.request`; read structurally so no parser's typings are needed. */
@@ -41,7 +46,8 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
 /**
  * Writes an answer of the core through Koa, so upstream middleware still sees and can decorate it.
  * `Content-Type` is set before the body, so Koa keeps it; the body is a string, so it is sent as is.
- * `Vary` is added to, not replaced: a CORS middleware may have set `Vary: Origin` already.
+ * `Vary` is added to, not replaced: a CORS middleware may have set `Vary: Origin` already. An
+ * answer that closes the connection before the body was read closes it gently (`lingerOnClose`).
  *
  * @param ctx - the Koa context
  * @param answer - the core's answer
@@ -56,4 +62,5 @@ export function writeAnswer(ctx: ParameterizedContext, answer: PlantAnswer): voi
     else ctx.set(name, value);
   }
   ctx.body = answer.body;
+  lingerOnClose(ctx.res, answer);
 }

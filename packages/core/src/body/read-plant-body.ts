@@ -22,6 +22,8 @@ export interface BodyLimits {
  * @param request - the request
  * @param headers - its headers
  * @param limits - size and time limits
+ * @param onRead - called once the whole body is read, before it is parsed: a refusal after it
+ *   leaves nothing on the connection
  * @returns what the body holds for the plant's members, exactly as sent
  * @throws an {@link InvalidBodyError}, `PayloadTooLargeError` or `RequestTimeoutError`
  */
@@ -29,6 +31,7 @@ export async function readPlantBody(
   request: PlantRequest,
   headers: HeaderReader,
   limits: BodyLimits,
+  onRead?: () => void,
 ): Promise<PlantCandidate> {
   // A declared length over the limit is refused before a byte is read, and also when a host parser
   // (with a limit of its own) read the body first: the route's limit is the same either way.
@@ -48,6 +51,7 @@ export async function readPlantBody(
   }
   const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
+  onRead?.();
   if (typeof raw !== 'string') return readPlantJson(decodeUtf8(raw));
   // Text was decoded by someone else (express.text(), a parser's string rawBody), and lenient
   // decoders turn invalid UTF-8 into U+FFFD: from the text alone, a client's U+FFFD and a byte the

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lingerOnClose } from '../http/lingering-close';
 import { nodeHeaderReader } from '../http/node-headers';
 import type { PlantAnswer } from '../http/request';
 import type { PlantService } from './service';
@@ -25,7 +26,7 @@ export function createNodeHandler(service: PlantService): NodeHandler {
     const path = query === -1 ? url : url.slice(0, query);
     const method = req.method ?? 'GET';
     if (service.resourceMetadata?.serves(path) === true) {
-      return writeAnswer(res, service.resourceMetadata.answer(method));
+      return writeAnswer(res, service.resourceMetadata.answer(method, nodeHeaderReader(req)));
     }
     if (next !== undefined && !service.matches(method, path)) return next();
     void service
@@ -36,7 +37,8 @@ export function createNodeHandler(service: PlantService): NodeHandler {
 }
 
 /**
- * Writes a core answer to a Node response as it is.
+ * Writes a core answer to a Node response as it is. An answer that closes the connection before
+ * the body was read closes it gently (see `lingerOnClose`), so the client still reads it.
  *
  * @param res - the response
  * @param answer - the core's answer
@@ -49,6 +51,7 @@ export function writeAnswer(res: ServerResponse, answer: PlantAnswer): void {
     vary === undefined
       ? answer.headers
       : { ...answer.headers, vary: `${String(vary)}, ${answer.headers.vary}` };
+  lingerOnClose(res, answer);
   res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
   res.end(answer.body);
 }

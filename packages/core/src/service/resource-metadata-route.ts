@@ -1,5 +1,5 @@
 import { targetPath } from '../auth/dpop/request-url';
-import type { PlantAnswer } from '../http/request';
+import type { HeaderSource, PlantAnswer } from '../http/request';
 import { describeValue, optionError } from '../options/check-options';
 import { isPlantService, type PlantService } from './service';
 
@@ -15,8 +15,10 @@ export interface ResourceMetadataRoute {
    * @param method - the request method
    * @param target - the request target as the client sent it (`req.originalUrl`, `ctx.originalUrl`),
    *   query included: the path is compared whole, so the metadata is answered only at the root
+   * @param headers - the request's headers (`nodeHeaderReader(req)`): a request that declares a
+   *   body is answered `Connection: close`, its body unread; without them the connection is kept
    */
-  answer(method: string, target: string): PlantAnswer | undefined;
+  answer(method: string, target: string, headers?: HeaderSource): PlantAnswer | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ResourceMetadataRoute {
  * ```ts
  * const metadata = resourceMetadataRoute(service);
  * app.use((req, res, next) => {
- *   const answer = metadata.answer(req.method, req.originalUrl);
+ *   const answer = metadata.answer(req.method, req.originalUrl, nodeHeaderReader(req));
  *   if (answer === undefined) next();
  *   else writeAnswer(res, answer);
  * });
@@ -56,7 +58,7 @@ export function resourceMetadataRoute(service: PlantService): ResourceMetadataRo
   }
   return {
     paths: endpoint.paths,
-    answer: (method, target) =>
-      endpoint.serves(targetPath(target)) ? endpoint.answer(method) : undefined,
+    answer: (method, target, headers) =>
+      endpoint.serves(targetPath(target)) ? endpoint.answer(method, headers) : undefined,
   };
 }

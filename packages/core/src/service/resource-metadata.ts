@@ -3,7 +3,8 @@ import { isIssuerUrl } from '../auth/issuer-url';
 import { MethodNotAllowedError } from '../errors/client-errors';
 import { errorAnswer } from './answer';
 import { publicUrlOption } from '../http/public-url';
-import type { PlantAnswer } from '../http/request';
+import { declaresBody } from '../http/declared-body';
+import { headerReader, type HeaderSource, type PlantAnswer } from '../http/request';
 import { checkKnownOptions, describeValue, optionError } from '../options/check-options';
 
 /** Options of the RFC 9728 protected-resource metadata: `createPlantService({ resourceMetadata })`. */
@@ -37,8 +38,15 @@ export interface ResourceMetadataEndpoint {
   readonly document: Readonly<Record<string, unknown>>;
   /** Whether a request path is one of `paths`. */
   serves(path: string): boolean;
-  /** The answer: 200 with the document for GET and HEAD, 405 for any other method. */
-  answer(method: string): PlantAnswer;
+  /**
+   * The answer: 200 with the document for GET and HEAD, 405 for any other method. A request whose
+   * head declares a body is answered `Connection: close`: the metadata reads no body, and the
+   * connection is not kept for Node to read one.
+   *
+   * @param method - the request method
+   * @param headers - the request's headers; without them the connection is kept
+   */
+  answer(method: string, headers?: HeaderSource): PlantAnswer;
 }
 
 const KNOWN = new Set([
@@ -158,16 +166,23 @@ export function createResourceMetadata(
       options.resourceDocumentation,
     );
   }
-  const ok: PlantAnswer = { status: 200, headers: HEADERS, body: JSON.stringify(document) };
+  const body = JSON.stringify(document);
+  const ok: PlantAnswer = { status: 200, headers: HEADERS, body };
+  const okClosing: PlantAnswer = {
+    status: 200,
+    headers: { ...HEADERS, connection: 'close' },
+    body,
+  };
   return {
     paths,
     url: `${origin}${suffixed}`,
     document: Object.freeze(document),
     serves: (path) => paths.includes(path),
-    answer: (method) =>
-      method === 'GET' || method === 'HEAD'
-        ? ok
-        : errorAnswer(new MethodNotAllowedError('GET, HEAD')),
+    answer: (method, headers) => {
+      const unread = headers !== undefined && declaresBody(headerReader(headers));
+      if (method === 'GET' || method === 'HEAD') return unread ? okClosing : ok;
+      return errorAnswer(new MethodNotAllowedError('GET, HEAD'), undefined, unread);
+    },
   };
 }
 

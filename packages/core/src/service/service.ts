@@ -24,6 +24,7 @@ import {
   type PlantAnswer,
   type PlantRequest,
 } from '../http/request';
+import { declaresBody } from '../http/declared-body';
 import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
 import { traceCreate, type TracedHandler } from './diagnostics';
@@ -135,9 +136,11 @@ function routeService(
         headers('content-encoding'),
         headers('transfer-encoding'),
       );
-      const candidate = await readPlantBody(request, headers, bodyLimits);
+      // Once the whole body is in hand, a refusal of what it holds leaves the connection clean.
+      const candidate = await readPlantBody(request, headers, bodyLimits, () => {
+        bodyRead = true;
+      });
       const plant = validatePlant(candidate);
-      bodyRead = true;
       trace?.storeStarted();
       const created = await insertPlant(config.store, plant, principal, storeLimits);
       trace?.stored(created);
@@ -160,7 +163,7 @@ function routeService(
     async fetch(request) {
       const path = new URL(request.url).pathname;
       const answer = config.resourceMetadata?.serves(path)
-        ? config.resourceMetadata.answer(request.method)
+        ? config.resourceMetadata.answer(request.method, request.headers)
         : await handle({
             method: request.method,
             path,
@@ -186,16 +189,9 @@ function routeService(
   return service;
 }
 
-/**
- * Whether the request still has a body on the connection: a host parser did not take it, and it was
- * declared (a length other than 0, or a transfer coding). An answer sent before reading it must close
- * the connection, or Node goes on reading the rest (64 MiB, one byte at a time) to reuse it, outside
- * every limit and time-out the route applies.
- */
+/** Whether the request still has a body on the connection: a host parser did not take it, and it was declared. */
 function hasUnreadBody(request: PlantRequest, headers: HeaderReader): boolean {
-  if (request.body === undefined || request.body === null) return false;
-  const length = headers('content-length');
-  return headers('transfer-encoding') !== undefined || (length !== undefined && length[0] !== '0');
+  return request.body !== undefined && request.body !== null && declaresBody(headers);
 }
 
 function hookContext(request: PlantRequest, principal: Principal | undefined): HookContext {

@@ -5,6 +5,8 @@ import { connect } from 'node:net';
 
 /** The body length the huge request declares. */
 export const DECLARED = 64 * 1024 * 1024;
+/** What may pass before the server hangs up: socket buffers and a lingering close's 1 MiB, nowhere near 64 MiB. */
+export const AT_MOST_WRITTEN = 8 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 
 /** What became of a huge body: the answer's head, how much was written, who ended it. */
@@ -15,13 +17,14 @@ export interface HugeBodyOutcome {
 }
 
 /**
- * Sends the head of a POST declaring a 64 MiB body, then writes body bytes as fast as the server takes
- * them, until the server closes the connection (or 5 s pass). Returns the answer's head and how much
- * of the body the server accepted.
+ * Sends the head of a request (a POST unless told) declaring a 64 MiB body, then writes body bytes
+ * as fast as the server takes them, until the server closes the connection (or 5 s pass). Returns
+ * the answer's head and how much of the body the server accepted.
  */
 export function sendHugeBody(
   url: URL,
   headers: Readonly<Record<string, string>>,
+  method = 'POST',
 ): Promise<HugeBodyOutcome> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname);
@@ -48,7 +51,7 @@ export function sendHugeBody(
       ...headers,
     });
     socket.write(
-      `POST ${url.pathname} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+      `${method} ${url.pathname} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
     );
     const pump = (): void => {
       while (!settled && written < DECLARED) {

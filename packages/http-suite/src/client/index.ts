@@ -13,3 +13,5 @@ export { keepAliveClient, postPlant, send } from './send';
 export type { KeepAliveClient, Outgoing, Reply } from './send';
 export { sendHugeBody, statusLineOf } from './huge-body';
 export type { HugeBodyOutcome } from './huge-body';
+export { sendOnAfterAnswer, STILL_SENDING_LENGTH } from './still-sending';
+export type { StillSendingOutcome } from './still-sending';

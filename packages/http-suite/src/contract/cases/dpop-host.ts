@@ -40,6 +40,8 @@ export interface DpopHost {
   ) => Promise<OutgoingHttpHeaders>;
   /** A request to the host's root, where the metadata lives. */
   readonly atRoot: (method: string, path: string, body?: string) => Promise<Reply>;
+  /** The host's root URL, `http://127.0.0.1:<port>`, for requests only a raw socket can send. */
+  readonly origin: () => string;
 }
 
 /**
@@ -121,5 +123,6 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
   afterAll(async () => {
     await host?.close();
   });
-  return Object.assign(dpop, { id: () => nextId++, bound, post, proven, atRoot });
+  const origin = () => new URL(host.url).origin;
+  return Object.assign(dpop, { id: () => nextId++, bound, post, proven, atRoot, origin });
 }

@@ -1,20 +1,21 @@
 import { memoryStore, type MemoryStore } from '@plantstore/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendHugeBody, statusLineOf } from '../../client/huge-body';
+import { AT_MOST_WRITTEN, sendHugeBody, statusLineOf } from '../../client/huge-body';
 import { type Outgoing, send } from '../../client/send';
+import { sendOnAfterAnswer } from '../../client/still-sending';
+import { METADATA_BODY_CASE } from './metadata';
 import type { ContractHost } from '../../hosts/target';
 import { contractView } from '../expect';
 import { type ContractSuite, SCOPE } from '../suite';
 import { EXCHANGES, type Exchange, expectedView, type TokenName } from './exchanges';
-
-// What may pass before the server hangs up: socket buffers on both sides, nowhere near 64 MiB.
-const AT_MOST_WRITTEN = 8 * 1024 * 1024;
 
 /** The requests only a raw socket can send, by a short name, and their tests' names. */
 const RAW_CASES = {
   huge: 'answers 401 without a token with Connection: close, and reads no more of it',
   'huge 415': 'answers 415 for another media type with Connection: close, and reads no more of it',
   fillers: 'sees a Content-Encoding sent after 1000 filler headers, and answers 415',
+  linger:
+    'answers 401 before a 2 MiB body, then half-closes and reads on a while: the client still sending reads the answer, with no reset',
 } as const;
 
 /** The short name of a raw-socket case. */
@@ -36,21 +37,22 @@ export function exchangeTestName(name: string): string {
 }
 
 /**
- * Every raw-socket case, skipped for one reason: for a runtime whose own HTTP server, not the
- * route, decides how a connection is read and closed.
+ * Every raw-socket case, the metadata's included, skipped for one reason: for a runtime whose own
+ * HTTP server, not the route, decides how a connection is read and closed.
  *
  * @param reason - why
  * @returns the skips, by test name
  */
 export function rawCaseSkips(reason: string): Readonly<Record<string, string>> {
-  return exchangeSkips(Object.keys(RAW_CASES), reason);
+  return exchangeSkips([...Object.keys(RAW_CASES), 'metadata body'], reason);
 }
 
 /**
  * Exchanges and raw-socket cases skipped for one reason, by test name: for a host whose body
  * parser decides them before the route.
  *
- * @param names - the exchanges' and raw cases' short names (see {@link exchangeTestName})
+ * @param names - the exchanges' and raw cases' short names (see {@link exchangeTestName}), and
+ *   `'metadata body'` for the metadata's
  * @param reason - why
  * @returns the skips, by test name
  */
@@ -58,7 +60,13 @@ export function exchangeSkips(
   names: readonly string[],
   reason: string,
 ): Readonly<Record<string, string>> {
-  return Object.fromEntries(names.map((name) => [exchangeTestName(name), reason]));
+  // 'metadata body': the metadata's raw case, once per method.
+  const tests = names.flatMap((name) =>
+    name === 'metadata body'
+      ? ['GET', 'POST'].map((method) => METADATA_BODY_CASE.replace('%s', method))
+      : [exchangeTestName(name)],
+  );
+  return Object.fromEntries(tests.map((test) => [test, reason]));
 }
 
 /**
@@ -128,6 +136,22 @@ export function describeExchanges(suite: ContractSuite): void {
       expect(outcome.head.toLowerCase()).toContain('\r\nconnection: close\r\n');
       expect(outcome.closedBy).toBe('server');
       expect(outcome.written).toBeLessThan(AT_MOST_WRITTEN);
+    });
+
+    it(RAW_CASES.linger, async () => {
+      const url = new URL(`${host.url}/plants`);
+      const outcome = await sendOnAfterAnswer(url, { 'content-type': 'application/json' });
+      const [answer] = outcome.responses;
+      expect(outcome.responses).toHaveLength(1);
+      expect(answer?.status).toBe(401);
+      expect(answer?.headers['connection']).toBe('close');
+      expect(answer?.text).toBe(
+        JSON.stringify({
+          error: 401,
+          message: 'A bearer token is required in the Authorization header.',
+        }),
+      );
+      expect(outcome).toMatchObject({ serverEnded: true, reset: undefined, closedByServer: true });
     });
 
     it(RAW_CASES.fillers, async () => {

@@ -59,62 +59,78 @@ export const EXCHANGES: readonly Exchange[] = [
     '{"id":1,',
     400,
     'The body is not valid JSON: it ends unexpectedly at offset 8.',
+    false,
   ),
-  refused('not an object', '[1,2]', 400, 'The body must be a JSON object, but it is an array.'),
+  refused(
+    'not an object',
+    '[1,2]',
+    400,
+    'The body must be a JSON object, but it is an array.',
+    false,
+  ),
   refused(
     'schema mismatch',
     '{"id":"12","name":5,"tag":null}',
     400,
     `The plant is invalid: ${ID} a string; name: expected a string, received an integer; tag: expected a string or no tag at all, received null.`,
+    false,
   ),
-  refused('missing name', '{"id":4}', 400, 'The plant is invalid: name: is required.'),
+  refused('missing name', '{"id":4}', 400, 'The plant is invalid: name: is required.', false),
   refused(
     'out of range',
     '{"id":9223372036854775808,"name":"x"}',
     400,
     `The plant is invalid: ${ID} an integer outside the int64 range.`,
+    false,
   ),
   refused(
     'fraction',
     '{"id":1.5,"name":"x"}',
     400,
     `The plant is invalid: ${ID} a number with a fraction.`,
+    false,
   ),
   refused(
     'duplicate key',
     '{"id":5,"name":"a","name":"b"}',
     400,
     'The body repeats a key within one object at offset 19; each key may appear only once.',
+    false,
   ),
   refused(
     'proto key',
     '{"id":5,"name":"a","__proto__":{}}',
     400,
     'The body uses a reserved key name at offset 19; remove that member.',
+    false,
   ),
   refused(
     'too deep',
     `{"id":5,"name":"a","x":${'['.repeat(64)}${']'.repeat(64)}}`,
     400,
     'The body nests deeper than 64 levels at offset 86.',
+    false,
   ),
   refused(
     'lone surrogate',
     '{"id":5,"name":"\\ud800"}',
     400,
     'The body has an unpaired surrogate escape at offset 16; escape a character outside the BMP as a high and low \\u pair.',
+    false,
   ),
   refused(
     'U+0000',
     '{"id":5,"name":"a\\u0000"}',
     400,
     'The plant is invalid: name: expected a string without the character U+0000, received a string containing U+0000.',
+    false,
   ),
   refused(
     'invalid UTF-8',
     Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
     400,
     'The request body is not valid UTF-8.',
+    false,
   ),
   refused('empty', '', 400, 'The body is empty; send one JSON object.', false),
   {
@@ -208,7 +224,10 @@ function ok(name: string, body: string, plant: Readonly<Record<string, string>>)
   return { name, body, status: 200, answer: plant };
 }
 
-/** A refusal; the route closes the connection after one, unless it read the body and found it whole. */
+/**
+ * A refusal; the route closes the connection after one, unless it read the whole body first (a 400 of
+ * what the body holds, a 409): `closes` false then.
+ */
 function refused(
   name: string,
   body: string | Uint8Array,

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { AT_MOST_WRITTEN, sendHugeBody } from '../../client/huge-body';
 import type { DpopHost } from './dpop-host';
 import {
   ALGS,
@@ -10,6 +11,10 @@ import {
   SCOPE,
   view,
 } from './dpop-views';
+
+/** The test name of the metadata case only a raw socket can send, for hosts that skip it. */
+export const METADATA_BODY_CASE =
+  'answers %s of the metadata with a declared 64 MiB body Connection: close, and reads no more of it';
 
 /**
  * The RFC 9728 cases: the metadata document at the host's root, for GET and HEAD, and 405 for the
@@ -43,5 +48,15 @@ export function describeMetadata(dpop: DpopHost): void {
         { error: 405, message: 'Only GET, HEAD are allowed here.' },
       ),
     );
+  });
+
+  // The metadata reads no body: one declared must not keep the connection for Node to read it.
+  it.each(['GET', 'POST'])(METADATA_BODY_CASE, async (method) => {
+    const url = new URL(`${dpop.origin()}${METADATA_PATHS[0]}`);
+    const outcome = await sendHugeBody(url, { 'content-type': 'application/json' }, method);
+    expect(outcome.head).toMatch(method === 'GET' ? /^HTTP\/1\.1 200 / : /^HTTP\/1\.1 405 /);
+    expect(outcome.head.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(outcome.closedBy).toBe('server');
+    expect(outcome.written).toBeLessThan(AT_MOST_WRITTEN);
   });
 }
