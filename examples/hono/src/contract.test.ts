@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   describeHttpContract,
+  exchangeSkips,
   exchangeTestName,
   remoteTarget,
   startRuntime,
@@ -26,6 +27,12 @@ describeHttpContract(
     skip: {
       [exchangeTestName('huge')]: READ_FIRST,
       [exchangeTestName('huge 415')]: READ_FIRST,
+      // The route answers through a fetch Response: @hono/node-server, not the route, holds the
+      // socket and decides how the connection is read and closed.
+      ...exchangeSkips(
+        ['linger', 'metadata body'],
+        '@hono/node-server, not the route, decides how a connection with a body is read and closed',
+      ),
     },
   },
 );

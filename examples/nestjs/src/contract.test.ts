@@ -46,7 +46,7 @@ const DECIDED_BY_NEST_PARSER: Readonly<Record<string, string>> = {
   'answers 415 for another media type, another charset, none, or a compressed body':
     "the parser refuses charset=latin1 (415) and the false gzip body (400) through Nest's exception layer",
   ...exchangeSkips(
-    ['not JSON', 'invalid UTF-8', 'latin1', 'gzip', 'huge'],
+    ['not JSON', 'invalid UTF-8', 'latin1', 'gzip', 'huge', 'linger'],
     "the parser reads the body first, and refuses these (400, 415) through Nest's exception layer",
   ),
 };
