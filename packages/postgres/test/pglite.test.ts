@@ -66,7 +66,8 @@ describe('postgresStore on PGlite', () => {
         expect(rows).toEqual([{ id: '9223372036854775807' }]);
       },
     );
-  });
+    // Two PGlite starts: seconds of CPU each, far more on a shared, busy machine.
+  }, 120_000);
 
   it('stores the extreme int64 ids exactly, as SQL sees them', async () => {
     await withStore(async (store) => {
@@ -213,7 +214,8 @@ describe('postgresStore on PGlite', () => {
         'store_unavailable',
       );
     }
-  });
+    // A PGlite start: seconds of CPU, far more on a shared, busy machine.
+  }, 120_000);
 
   it('passes other failures through unchanged, for the core to answer 500', async () => {
     const store = postgresStore({ client: pglite.memory, table: uniqueTable('missing') });

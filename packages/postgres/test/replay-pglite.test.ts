@@ -68,7 +68,8 @@ describe('postgresReplayStore on PGlite', () => {
         expect(rows).toEqual([{ key: 'k', expires_at: String(T + 60_000) }]);
       },
     );
-  });
+    // Two PGlite starts: seconds of CPU each, far more on a shared, busy machine.
+  }, 120_000);
 
   it('prunes expired rows after every pruneEvery keys, and on demand', async () => {
     const store = freshStore(pglite.memory, { pruneEvery: 3, pruneLimit: 2 });
@@ -125,5 +126,6 @@ describe('postgresReplayStore on PGlite', () => {
         'replay_store_unavailable',
       ]);
     }
-  });
+    // A PGlite start: seconds of CPU, far more on a shared, busy machine.
+  }, 120_000);
 });
