@@ -1,6 +1,7 @@
 export { createPlantService, isPlantService } from './service/service';
 export type { PlantService } from './service/service';
 export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
+export type { PlantLogger } from './service/logger';
 export { resourceMetadataRoute } from './service/resource-metadata-route';
 export type { ResourceMetadataRoute } from './service/resource-metadata-route';
 export { CREATE_TRACING_CHANNEL } from './service/diagnostics';

@@ -6,6 +6,7 @@ import {
 } from '@plantstore/core';
 import type { FastifyPluginCallback } from 'fastify';
 import { routeScope } from './route-scope';
+import { type HostLogger, hostLogger } from './host-logger';
 
 /** Options of {@link plantPlugin}: the core's, less the routing that Fastify itself decides. */
 export type PlantPluginOptions = Omit<
@@ -33,7 +34,8 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * route's answers (success or any contract error) are sent through `reply`, never thrown. A
  * service made from options is closed when the app closes (`onClose`); one passed in is the caller's.
  * Registering waits for `service.warmUp()` (a few ms, once per service), so Fastify listens on a
- * compiled route; it never fails for a key set or store that is down.
+ * compiled route; it never fails for a key set or store that is down. Without a `logger` option, what
+ * the service logs (a 5xx when there is no `onError`) goes to the app's own logger (`app.log`).
  *
  * @param options - the core's options (without its routing options), or a service made by
  *   `createPlantService` so that one store and one key set cache serve several registrations
@@ -52,9 +54,12 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  */
 export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPlugin {
   const owned = !isPlantService(options);
-  const service = owned ? createService(options) : options;
+  // `?.`: options that are not an object get the core's own TypeError in createService.
+  const logger = owned && options?.logger === undefined ? hostLogger() : undefined;
+  const service = owned ? createService(options, logger) : options;
   let closing: Promise<void> | undefined;
   const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
+    logger?.use(scope.log);
     try {
       routeScope(scope, service);
     } catch (error) {
@@ -75,7 +80,7 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
   });
 }
 
-function createService(options: PlantPluginOptions): PlantService {
+function createService(options: PlantPluginOptions, logger: HostLogger | undefined): PlantService {
   // Not an object: the core names what it received.
   if (typeof options === 'object' && options !== null) {
     for (const [option, instead] of Object.entries(DECIDED_BY_FASTIFY)) {
@@ -84,5 +89,5 @@ function createService(options: PlantPluginOptions): PlantService {
       }
     }
   }
-  return createPlantService(options);
+  return createPlantService(logger === undefined ? options : { ...options, logger });
 }

@@ -117,6 +117,23 @@ for (const [name, fastify] of majors) {
       await fixture.expectHostErrorHandler(host.url, errors, 'adapter bug');
     });
 
+    it("logs a 5xx through the app's own logger when no onError is set", async () => {
+      const lines: Record<string, unknown>[] = [];
+      const stream = { write: (line: string) => void lines.push(JSON.parse(line) as never) };
+      const store = { insert: () => Promise.reject(new Error('relation missing')) };
+      const logged = plantPlugin({ store, auth: fixture.auth() });
+      const { app } = existingApp(fastify, logged, undefined, { logger: { stream } });
+      const host = fixture.track(await start(app));
+      expectError(await fixture.post(host.url, '{"id":1,"name":"a"}'), 500, /internal error/);
+      const line = lines.find(({ msg }) => String(msg).startsWith('plantstore:'));
+      expect(line).toMatchObject({
+        level: 50,
+        msg: 'plantstore: 500 store_failed on POST /plants: The store failed.',
+        err: { type: 'InternalServerError', code: 'store_failed' },
+      });
+      expect(JSON.stringify(line)).toContain('relation missing');
+    });
+
     it("follows Fastify's own routing options for trailing slashes and case", async () => {
       const strict = existingApp(fastify, plugin());
       const strictHost = fixture.track(await start(strict.app));

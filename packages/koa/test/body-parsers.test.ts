@@ -61,7 +61,7 @@ describe.each([
         Buffer.from(bytes),
         Buffer.from('"}'),
       ]);
-      expectError(await create(url, body), 400, /mount the plants route before/);
+      expectError(await create(url, body), 400, /send the character as the JSON escape/);
     }
     expect((await create(url, '{"id":1,"name":"\\ufffd"}')).status).toBe(200);
     expect(rejected.map((error) => error.code)).toEqual([

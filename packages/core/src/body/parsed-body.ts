@@ -1,4 +1,5 @@
 import { InvalidBodyError } from '../errors/client-errors';
+import { InternalServerError } from '../errors/server-errors';
 import { FORBIDDEN_KEYS, MAX_DEPTH } from './body-limits';
 import { describeJsonType } from './describe-json-type';
 import type { PlantCandidate } from './plant-candidate';
@@ -14,8 +15,9 @@ type Field = 'id' | 'name' | 'tag';
  * @param value - the parsed body, such as `req.body`
  * @returns a null-prototype {@link PlantCandidate} holding only the own members `id`, `name`, `tag`
  * @throws {@link InvalidBodyError} `body_not_object` (not a plain object), `body_too_deep` (nesting
- *   past 64), `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth), or
- *   `id_unsafe_in_parsed_body` (a numeric id, which the host's parser may have rounded)
+ *   past 64) or `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth); an
+ *   {@link InternalServerError} `body_parsed_by_host` for a numeric id, which the
+ *   host's parser may have rounded: a set-up problem of the server, not the client's
  * @example
  * ```ts
  * candidateFromParsed(JSON.parse('{"id":"7","name":"Fern"}')); // { id: '7', name: 'Fern' }: the schema refuses it
@@ -100,14 +102,15 @@ function placeholder(value: unknown): unknown {
   return Array.isArray(value) ? [] : (Object.create(null) as object);
 }
 
-// What the route answers for a numeric id it only has as a parsed value.
+// The client did nothing wrong: the server's parser ran first. It gets the generic 500 message, and
+// the service's logger tells the server how to mount the route (see service/logger.ts).
 const UNPROVABLE_ID =
-  "The id was read by the host application's JSON body parser, and a parsed number cannot show that it was sent exactly (1.0000000000000001 and 1 parse the same; ids past 2^53 are rounded). Mount the plants route before the body parser, or keep the raw body for it (Express: express.json({ verify: router.keepRawBody }); NestJS: rawBody: true; Koa: a parser that keeps ctx.request.rawBody).";
+  "The host application's JSON body parser read the body before the plants route, and a parsed number cannot show that the id was sent exactly (1.0000000000000001 and 1 parse the same; ids past 2^53 are rounded).";
 
 function idFromParsed(id: unknown): unknown {
   // JSON.parse has already turned the digits into a double: a fraction may have vanished
   // (4503599627370497.5, 1.0000000000000001, 1e-400) and a large id been rounded. Nothing here can
   // prove the id exact, and the route never stores what it cannot prove.
-  if (typeof id === 'number') throw new InvalidBodyError('id_unsafe_in_parsed_body', UNPROVABLE_ID);
+  if (typeof id === 'number') throw new InternalServerError('body_parsed_by_host', UNPROVABLE_ID);
   return placeholder(id);
 }

@@ -60,5 +60,6 @@ export async function readPlantBody(
   return readPlantJson(raw);
 }
 
+// Only the client's part: the service's logger tells the server how to keep the bytes instead.
 const DECODED_BY_HOST =
-  'The body was decoded to text by the host application before the route read it, and it holds U+FFFD, which a lenient decoder also writes for bytes that are not UTF-8, so the route cannot tell what was sent. Send the character as the escape \\ufffd, or (on the server) mount the plants route before the text body parser, or keep the raw bytes for it (Express: express.text({ verify: router.keepRawBody }); Koa: a middleware that keeps the bytes in ctx.request.rawBody).';
+  'The body holds U+FFFD, which this server cannot tell apart from a byte that was not UTF-8; send the character as the JSON escape \\ufffd.';

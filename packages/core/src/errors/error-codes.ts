@@ -71,7 +71,6 @@ export type FieldIssueCode =
   | 'field_missing'
   | 'id_not_integer'
   | 'id_out_of_range'
-  | 'id_unsafe_in_parsed_body'
   | 'string_contains_nul';
 
 /** 400: the body is not one strict JSON object, or fails the schema. */
@@ -103,7 +102,12 @@ export type ServiceUnavailableCode =
 
 /** 500. */
 export type InternalServerErrorCode =
-  'store_failed' | 'auth_failed' | 'hook_failed' | 'internal_error';
+  | 'store_failed'
+  | 'auth_failed'
+  | 'hook_failed'
+  | 'internal_error'
+  /** The host's JSON parser read the body before the route: the server's set-up, not the client's. */
+  | 'body_parsed_by_host';
 
 /** Every stable reason code. */
 export type PlantServiceErrorCode =

@@ -23,6 +23,7 @@ import { type PlantServiceError } from '../errors/plant-service-error';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
+import { logFailures, loggerOption, type PlantLogger } from './logger';
 
 /** What the hooks are told about the request. */
 export interface HookContext {
@@ -74,8 +75,17 @@ export interface PlantServiceOptions {
   readonly onCreated?: Hook<NewPlant> | undefined;
   /** Called for every request refused or failed, with its stable reason in `error.code`. */
   readonly onRejected?: Hook<PlantServiceError> | undefined;
-  /** Called for every 5xx, with the underlying failure in `error.cause`, and when a hook throws. */
+  /**
+   * Called for every 5xx, with the underlying failure in `error.cause`, and when a hook throws.
+   * Without it, each of these is logged through `logger`.
+   */
   readonly onError?: Hook<PlantServiceError> | undefined;
+  /**
+   * Where the service reports what the host must act on: every 5xx when `onError` is not set, and
+   * once, a body parser mounted where the route cannot read bodies exactly. Default `console`;
+   * `false` for nothing.
+   */
+  readonly logger?: PlantLogger | false | undefined;
 }
 
 /** The options with every default applied, checked once. */
@@ -100,13 +110,15 @@ export interface ResolvedOptions {
   readonly caseSensitiveRouting: boolean;
   readonly onCreated: Hook<NewPlant> | undefined;
   readonly onRejected: Hook<PlantServiceError> | undefined;
+  /** The host's `onError`, or the default that logs each 5xx; `undefined` only with `logger: false`. */
   readonly onError: Hook<PlantServiceError> | undefined;
+  readonly logger: PlantLogger | undefined;
 }
 
 const KNOWN = new Set([
   ...['store', 'auth', 'basePath', 'bodyLimit', 'bodyTimeout', 'storeTimeout', 'retryAfter'],
   ...['realm', 'strictRouting', 'caseSensitiveRouting', 'onCreated', 'onRejected', 'onError'],
-  ...['publicUrl', 'resourceMetadata'],
+  ...['publicUrl', 'resourceMetadata', 'logger'],
 ]);
 const FACTORY = 'Plantstore';
 function fail(option: string, expected: string, value: unknown): never {
@@ -146,6 +158,8 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
       'nothing',
     );
   }
+  const logger = loggerOption(FACTORY, options.logger);
+  const onError = optionalFunction<Hook<PlantServiceError>>(FACTORY, 'onError', options.onError);
   const realm = quotableText(FACTORY, 'realm', options.realm ?? DEFAULT_REALM);
   const resourceMetadata = createResourceMetadata(options.resourceMetadata, accepts);
   const bearer: ChallengeContext = Object.freeze({
@@ -182,6 +196,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     ),
     onCreated: optionalFunction(FACTORY, 'onCreated', options.onCreated),
     onRejected: optionalFunction(FACTORY, 'onRejected', options.onRejected),
-    onError: optionalFunction(FACTORY, 'onError', options.onError),
+    onError: onError ?? (logger === undefined ? undefined : logFailures(logger)),
+    logger,
   };
 }

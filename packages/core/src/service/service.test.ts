@@ -139,28 +139,6 @@ describe('handle', () => {
     expect(answer.status).toBe(413);
   });
 
-  it.each([
-    '{"id":9007199254740993,"name":"x"}',
-    '{"id":4503599627370497.5,"name":"x"}',
-    '{"id":5,"name":"x"}',
-  ])(
-    'refuses a host-parsed numeric id (%s), stores nothing, and says how to mount the route',
-    async (text) => {
-      const store = memoryStore();
-      const service = createPlantService({ store, auth: jwtBearer({ secret }) });
-      const answer = await service.handle(
-        plantRequest(await sign(), undefined, { parsedBody: JSON.parse(text) }),
-      );
-      expect(answer.status).toBe(400);
-      const body = JSON.parse(answer.body) as { error: number; message: string };
-      expect(body.error).toBe(400);
-      expect(body.message).toMatch(
-        /Mount the plants route before the body parser, or keep the raw body/,
-      );
-      expect(store.size).toBe(0);
-    },
-  );
-
   it('hands the verified principal to the store, the hooks and the answer', async () => {
     let seen: unknown;
     const store: PlantStore = {

@@ -30,6 +30,7 @@ import { runHook } from './run-hook';
 import { traceCreate, type TracedHandler } from './diagnostics';
 import type { PlantService } from './plant-service';
 import { warmUp } from './warm-up';
+import { hostSetupWarnings } from './logger';
 
 export type { PlantService } from './plant-service';
 
@@ -83,7 +84,8 @@ function routeService(
     deadlines: storeDeadlines,
   };
 
-  const observed = config.onRejected !== undefined || config.onError !== undefined;
+  const { onRejected, onError } = config;
+  const warnHost = config.logger === undefined ? undefined : hostSetupWarnings(config.logger);
   const acceptsDpop = config.accepts?.dpop !== undefined;
   const { publicUrl } = config;
   let warming: Promise<void> | undefined;
@@ -100,11 +102,13 @@ function routeService(
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
     setChallengeContext(failure, config.challenges[scheme]);
     // Refusals are the common answer under attack: no context is built when nobody observes it.
-    if (observed) {
+    const reportsError = failure.status >= 500 && onError !== undefined;
+    if (onRejected !== undefined || reportsError) {
       const context = hookContext(request, principal);
-      runHook(config.onRejected, failure, context, config.onError);
-      if (failure.status >= 500) runHook(config.onError, failure, context, undefined);
+      runHook(onRejected, failure, context, onError);
+      if (reportsError) runHook(onError, failure, context, undefined);
     }
+    warnHost?.(failure);
     return errorAnswer(failure, principal, bodyUnread);
   };
 
@@ -145,7 +149,7 @@ function routeService(
       const created = await insertPlant(config.store, plant, principal, storeLimits);
       trace?.stored(created);
       if (created && config.onCreated !== undefined) {
-        runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
+        runHook(config.onCreated, plant, hookContext(request, principal), onError);
       }
       return plantAnswer(plant, principal);
     } catch (error) {

@@ -47,7 +47,7 @@ export async function warmUp(sampleService: SampleServiceFactory): Promise<void>
       .setIssuedAt()
       .sign(secret);
     const auth = jwtBearer({ secret, issuer: SAMPLE_ISSUER, audience: SAMPLE_AUDIENCE });
-    service = sampleService({ store: NO_STORE, auth });
+    service = sampleService({ store: NO_STORE, auth, logger: false });
     const bytes = new TextEncoder().encode(SAMPLE_BODY);
     // Shaped as the Node adapters hand requests over (headers read by `nodeHeaderReader`, the body
     // a Node stream), so the type feedback V8 keeps from the warm-up is the feedback of real

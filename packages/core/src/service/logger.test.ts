@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import type { PlantServiceError } from '../errors/plant-service-error';
+import { memoryStore } from '../plant/memory-store';
+import type { PlantStore } from '../plant/store';
+import type { PlantRequest } from '../http/request';
+import type { PlantLogger } from './logger';
+import { createPlantService } from './service';
+import type { PlantServiceOptions } from './service-options';
+
+const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-bytes-long');
+const token = await new SignJWT({ sub: 'tester' })
+  .setProtectedHeader({ alg: 'HS256' })
+  .setExpirationTime('1h')
+  .sign(secret);
+const auth = jwtBearer({ secret });
+const failingStore: PlantStore = { insert: () => Promise.reject(new Error('relation missing')) };
+const INTERNAL =
+  '{"error":500,"message":"The plant could not be created because of an internal error."}';
+
+/** A logger that keeps what it is told, as a host's would write it. */
+function keptLogger() {
+  const warnings: string[] = [];
+  const errors: [string, PlantServiceError][] = [];
+  const logger: PlantLogger = {
+    warn: (message) => warnings.push(message),
+    error: (message, error) => errors.push([message, error]),
+  };
+  return { logger, warnings, errors };
+}
+
+const request = (extra: Partial<PlantRequest>): PlantRequest => ({
+  method: 'POST',
+  path: '/api/plants',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: Readable.from([Buffer.from('{"id":1,"name":"Fern"}')]),
+  ...extra,
+});
+
+const serve = (options: Partial<PlantServiceOptions>, extra: Partial<PlantRequest> = {}) =>
+  createPlantService({ store: memoryStore(), auth, basePath: '/api', ...options }).handle(
+    request(extra),
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the default logger', () => {
+  it('logs a 5xx with its cause when no onError is set, and answers as before', async () => {
+    const { logger, errors, warnings } = keptLogger();
+    const answer = await serve({ store: failingStore, logger });
+    expect([answer.status, answer.body]).toStrictEqual([500, INTERNAL]);
+    expect(errors).toHaveLength(1);
+    const [message, error] = errors[0] ?? [];
+    expect(message).toBe('plantstore: 500 store_failed on POST /api/plants: The store failed.');
+    expect((error?.cause as Error).message).toBe('relation missing');
+    expect(warnings).toStrictEqual([]);
+  });
+
+  it('is console when no logger is given', async () => {
+    const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await serve({ store: failingStore });
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(written.mock.calls[0]?.[0]).toBe(
+      'plantstore: 500 store_failed on POST /api/plants: The store failed.',
+    );
+  });
+
+  it("leaves 5xx to the host's onError, and logs nothing with logger: false", async () => {
+    const { logger, errors } = keptLogger();
+    const seen: string[] = [];
+    await serve({ store: failingStore, logger, onError: (error) => void seen.push(error.code) });
+    expect([seen, errors]).toStrictEqual([['store_failed'], []]);
+    const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answer = await serve({ store: failingStore, logger: false });
+    expect([answer.status, written.mock.calls.length]).toStrictEqual([500, 0]);
+  });
+
+  it('logs a hook that throws when no onError is set', async () => {
+    const { logger, errors } = keptLogger();
+    const onRejected = () => {
+      throw new Error('hook bug');
+    };
+    await serve({ logger, onRejected }, { headers: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors.map(([message]) => message)).toStrictEqual([
+      'plantstore: 500 hook_failed on POST /api/plants: A hook threw.',
+    ]);
+  });
+
+  it.each([
+    ['a string', 'console', /"logger" must be false or an object with warn and error functions/],
+    ['an object without error', { warn: () => undefined }, /"logger"/],
+  ])('refuses a logger that is %s at start-up', (_case, logger, message) => {
+    const create = () => createPlantService({ store: memoryStore(), auth, logger } as never);
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(message);
+  });
+});
+
+describe('a body parser mounted before the route', () => {
+  it('answers a numeric id the generic 500, warns the server once, and stores nothing', async () => {
+    const { logger, errors, warnings } = keptLogger();
+    const store = memoryStore();
+    const service = createPlantService({ store, auth, basePath: '/api', logger });
+    for (const id of [2 ** 53 + 2, 5]) {
+      const answer = await service.handle(
+        request({ body: undefined, parsedBody: { id, name: 'x' } }),
+      );
+      expect([answer.status, answer.body]).toStrictEqual([500, INTERNAL]);
+    }
+    expect(store.size).toBe(0);
+    expect(errors.map(([message]) => message)).toStrictEqual(
+      Array(2).fill(
+        "plantstore: 500 body_parsed_by_host on POST /api/plants: The host application's JSON body parser read the body before the plants route, and a parsed number cannot show that the id was sent exactly (1.0000000000000001 and 1 parse the same; ids past 2^53 are rounded).",
+      ),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^plantstore: the host application's JSON body parser read/);
+    expect(warnings[0]).toContain('express.json({ verify: plants.keepRawBody })');
+  });
+
+  it('tells the client how to send U+FFFD in decoded text, and the server once how to keep the bytes', async () => {
+    const { logger, warnings } = keptLogger();
+    const service = createPlantService({ store: memoryStore(), auth, basePath: '/api', logger });
+    for (let sent = 0; sent < 2; sent++) {
+      const answer = await service.handle(
+        request({ body: undefined, parsedBody: '{"id":1,"name":"\uFFFD"}' }),
+      );
+      expect([answer.status, answer.body]).toStrictEqual([
+        400,
+        '{"error":400,"message":"The body holds U+FFFD, which this server cannot tell apart from a byte that was not UTF-8; send the character as the JSON escape \\\\ufffd."}',
+      ]);
+    }
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('express.text({ verify: plants.keepRawBody })');
+  });
+});

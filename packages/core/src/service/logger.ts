@@ -1,0 +1,90 @@
+import type { PlantServiceErrorCode } from '../errors/error-codes';
+import type { PlantServiceError } from '../errors/plant-service-error';
+import { describeValue, type Factory, optionError } from '../options/check-options';
+import type { Hook } from './service-options';
+
+/**
+ * Where the service tells its host what the host must act on: a 5xx when no `onError` hook is set,
+ * and, once, a route mounted where it cannot read bodies exactly. `console` fits, and so does any
+ * logger with `warn` and `error` methods that take a message first (pino, winston, bunyan).
+ */
+export interface PlantLogger {
+  warn(message: string): void;
+  error(message: string, error: PlantServiceError): void;
+}
+
+/**
+ * Checks the `logger` option: `console` when absent, nothing when `false`.
+ *
+ * @param factory - the factory that was called
+ * @param value - what the host passed
+ * @returns the logger to report through, or `undefined` for none
+ * @throws TypeError when it is neither `false` nor an object with `warn` and `error` functions
+ */
+export function loggerOption(factory: Factory, value: unknown): PlantLogger | undefined {
+  if (value === undefined) return console;
+  if (value === false) return undefined;
+  if (isLogger(value)) return value;
+  return optionError(
+    factory,
+    'logger',
+    'must be false or an object with warn and error functions',
+    describeValue(value),
+  );
+}
+
+function isLogger(value: unknown): value is PlantLogger {
+  if (typeof value !== 'object' || value === null) return false;
+  const { warn, error } = value as Record<string, unknown>;
+  return typeof warn === 'function' && typeof error === 'function';
+}
+
+/**
+ * The `onError` a service has when the host gave none: one line per 5xx with the failure itself, whose
+ * `cause` holds the stack. It logs what the hooks see and no more: never the token, the claims or the body.
+ *
+ * @param logger - where the line goes
+ * @returns the hook
+ * @example
+ * ```ts
+ * // plantstore: 500 store_failed on POST /api/plants: The store failed. InternalServerError: … [cause]: …
+ * ```
+ */
+export function logFailures(logger: PlantLogger): Hook<PlantServiceError> {
+  return (error, { method, path }) => {
+    logger.error(
+      `plantstore: ${error.status} ${error.code} on ${method} ${path}: ${error.message}`,
+      error,
+    );
+  };
+}
+
+// What the host must change when the route was mounted where it cannot read bodies exactly: said to
+// the server once, while each client gets an answer that does not describe the server's middleware.
+const HOST_SETUP_FIXES = new Map<PlantServiceErrorCode, string>([
+  [
+    'body_parsed_by_host',
+    "the host application's JSON body parser read a create request's body before the plants route, and a parsed number cannot show that the id was sent exactly, so every create with a numeric id is answered 500. Mount the route before the parser, or let the parser keep the raw bytes for it (Express: express.json({ verify: plants.keepRawBody }); NestJS: rawBody: true; Koa: a parser that keeps ctx.request.rawBody as bytes).",
+  ],
+  [
+    'body_decoded_by_host',
+    "the host application decoded a create request's body to text before the plants route (express.text(), a string rawBody), and lenient decoders write U+FFFD for bytes that are not UTF-8, so bodies holding U+FFFD are refused with 400 body_decoded_by_host. Mount the route before that parser, or keep the raw bytes for it (Express: express.text({ verify: plants.keepRawBody }); Koa: keep ctx.request.rawBody as bytes).",
+  ],
+]);
+
+/**
+ * Warns the host once per kind of set-up problem a refusal reveals, such as a body parser mounted
+ * before the route; other refusals pass through unseen.
+ *
+ * @param logger - where the warning goes
+ * @returns a function to call with each refusal
+ */
+export function hostSetupWarnings(logger: PlantLogger): (failure: PlantServiceError) => void {
+  const warned = new Set<PlantServiceErrorCode>();
+  return (failure) => {
+    const fix = HOST_SETUP_FIXES.get(failure.code);
+    if (fix === undefined || warned.has(failure.code)) return;
+    warned.add(failure.code);
+    logger.warn(`plantstore: ${fix}`);
+  };
+}
