@@ -11,18 +11,13 @@
 //   pnpm check:installed               keep nothing
 //   pnpm check:installed --keep        leave the scratch folder for a look (its path is printed)
 
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
+import { PACKAGES, packAll, root, run } from './packed.mjs';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const keep = process.argv.includes('--keep');
-
-/** The public packages, in dependency order. */
-const PACKAGES = ['core', 'express', 'fastify', 'koa', 'postgres'];
 
 /** Installed beside the tarballs in every scenario: the PostgreSQL drivers a user picks from. */
 const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5'];
@@ -421,63 +416,6 @@ const TSCONFIG = JSON.stringify(
 // ---------------------------------------------------------------------------------------------
 // Running things
 
-/** The environment of a user's shell: nothing pnpm set for this script, no NODE_PATH into the workspace. */
-function userEnvironment() {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(npm|pnpm)_/iu.test(key) || key === 'NODE_PATH' || key === 'INIT_CWD') delete env[key];
-  }
-  return env;
-}
-
-/**
- * Runs a command; resolves with its output, rejects with an error holding the output.
- *
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd: string, env?: NodeJS.ProcessEnv, timeout?: number, allowFailure?: boolean }} options
- *   `allowFailure`: resolve with a non-zero exit code instead of rejecting
- * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
- */
-function run(
-  command,
-  args,
-  { cwd, env = userEnvironment(), timeout = 240_000, allowFailure = false },
-) {
-  return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error === null) resolve({ code: 0, stdout, stderr });
-        else if (allowFailure && !error.killed && typeof error.code === 'number') {
-          resolve({ code: error.code, stdout, stderr });
-        } else {
-          const shown = [command, ...args].map((a) =>
-            a.includes(sep) ? relative(cwd, a) || a : a,
-          );
-          const why = error.killed ? `killed after ${timeout} ms` : `exit code ${error.code}`;
-          reject(
-            new Error(`${shown.join(' ')} (in ${cwd}): ${why}\n${stdout}${stderr}`.trimEnd(), {
-              cause: error,
-            }),
-          );
-        }
-      },
-    );
-  });
-}
-
-/** pnpm as this script was started by it (`node $npm_execpath`), else the one on PATH. */
-function pnpm(args, cwd) {
-  const execpath = process.env.npm_execpath ?? '';
-  if (/pnpm/u.test(basename(execpath)) && /\.[cm]?js$/u.test(execpath)) {
-    return run(process.execPath, [execpath, ...args], { cwd, env: process.env });
-  }
-  return run(/pnpm/u.test(basename(execpath)) ? execpath : 'pnpm', args, { cwd, env: process.env });
-}
-
 const results = [];
 
 /** At most this many steps at once: they are CPU-bound (PGlite, tsc), more would only slow each. */
@@ -510,64 +448,6 @@ async function timed(name, action) {
 
 // ---------------------------------------------------------------------------------------------
 // The steps
-
-/** Packs every package into `folder`; checks what pnpm wrote into each packed package.json. */
-async function packAll(folder) {
-  const tarballs = {};
-  for (const name of PACKAGES) {
-    const cwd = join(root, 'packages', name);
-    if (!existsSync(join(cwd, 'dist'))) {
-      throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` first.`);
-    }
-    const { stdout } = await pnpm(['pack', '--pack-destination', folder, '--json'], cwd);
-    const packed = JSON.parse(stdout);
-    // What the tarball really holds (pnpm's --json list omits the LICENSE it copies from the root).
-    const listing = await run('tar', ['-tzf', packed.filename], { cwd: folder });
-    const files = listing.stdout
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => line.replace(/^package\//u, ''));
-    for (const required of [
-      'package.json',
-      'README.md',
-      'LICENSE',
-      'dist/index.js',
-      'dist/index.cjs',
-      'dist/index.d.ts',
-      'dist/index.d.cts',
-    ]) {
-      if (!files.includes(required))
-        throw new Error(`${packed.name}: the tarball has no ${required}.`);
-    }
-    const leaked = files.filter((file) => /(^|\/)(src|test)\/|\.test\.|tsconfig/u.test(file));
-    if (leaked.length > 0)
-      throw new Error(`${packed.name}: the tarball holds ${leaked.join(', ')}.`);
-    const extracted = join(folder, name);
-    await mkdir(extracted);
-    await run('tar', ['-xzf', packed.filename, '-C', extracted, 'package/package.json'], {
-      cwd: folder,
-    });
-    const manifest = JSON.parse(await readFile(join(extracted, 'package/package.json'), 'utf8'));
-    const text = JSON.stringify(manifest);
-    if (text.includes('workspace:')) {
-      throw new Error(`${packed.name}: the packed package.json still says "workspace:": ${text}`);
-    }
-    tarballs[name] = { file: packed.filename, manifest };
-  }
-  const coreVersion = tarballs.core.manifest.version;
-  for (const name of PACKAGES.slice(1)) {
-    const range = tarballs[name].manifest.dependencies?.['@plantstore/core'];
-    if (range !== `^${coreVersion}`) {
-      throw new Error(
-        `@plantstore/${name} depends on @plantstore/core "${range}", not "^${coreVersion}".`,
-      );
-    }
-  }
-  return {
-    files: PACKAGES.map((name) => tarballs[name].file),
-    summary: `${PACKAGES.map((name) => basename(tarballs[name].file)).join(', ')}; dependents on ^${coreVersion}`,
-  };
-}
 
 /** Makes a scenario's scratch project and installs the tarballs and its versions with npm. */
 async function install(scenario, folder, tarballs) {

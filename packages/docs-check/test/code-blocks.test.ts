@@ -54,8 +54,11 @@ const HOMES: Readonly<Record<string, string>> = {
 };
 
 // docs/openapi.md is about a generated client: packages/adoption type-checks its blocks against the
-// generated types, with openapi-fetch installed there.
-const CHECKED_ELSEWHERE = new Set(['docs/openapi.md']);
+// generated types, with openapi-fetch installed there. docs/first-hour.md's blocks are files that
+// import each other (`./auth.js`) and packages installed from npm (@koa/bodyparser, redis 6, vitest):
+// packages/adoption/src/first-hour.mjs writes them into scratch npm projects, type-checks them with
+// tsc (strict) and runs them.
+const CHECKED_ELSEWHERE = new Set(['docs/openapi.md', 'docs/first-hour.md']);
 
 // A fence may name the runtime the block runs on (```ts bun, ```ts deno): it is checked with that
 // runtime's globals (`Bun`, `Deno`).
