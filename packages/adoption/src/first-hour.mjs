@@ -156,6 +156,10 @@ async function serveAndRequest(task, line, requestsBlock, project, env) {
       }
       answers.push(response.status);
     }
+    // The route logs a 5xx or a misplaced body parser as `plantstore: …`: the page's app has neither.
+    if (/^plantstore: /mu.test(server.output())) {
+      throw new Error(`the route logged a problem:\n${server.output()}`);
+    }
     const stderr = server.stderr().trim();
     return `${answers.join(', ')}${stderr === '' ? '' : `; stderr: ${stderr}`}`;
   } finally {
