@@ -4,10 +4,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPlantService, jwtBearer, type PlantService } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { redisStore, type Redis } from './redis-store';
+import { deleteKeys } from './redis-test-clients';
 import { serviceUrl } from '@plantstore/core/testing';
 
 const redisUrl =
@@ -33,7 +34,7 @@ async function serve(idp: TokenIssuer, client: Redis, prefix: string) {
 describe.skipIf(redisUrl === '')('the custom-storage example app on Redis', () => {
   const prefix = `plantstore-test:${randomUUID()}:`;
   let idp: TokenIssuer;
-  let client: Redis;
+  let client: RedisClientType;
   let app: Awaited<ReturnType<typeof serve>>;
   let token: string;
 
@@ -48,9 +49,7 @@ describe.skipIf(redisUrl === '')('the custom-storage example app on Redis', () =
 
   afterAll(async () => {
     app.close();
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
-      if (keys.length > 0) await client.del(keys);
-    }
+    await deleteKeys(client, prefix);
     await Promise.all([client.close(), idp.close()]);
   });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { isPlantServiceError, type ReplayContext, type ReplayStore } from '@plantstore/core';
 import { describeReplayStoreConformance, serviceUrl } from '@plantstore/core/testing';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReplayStore } from './redis-replay-store';
-import type { Redis } from './redis-store';
+import { deleteKeys, offlineClient } from './redis-test-clients';
 
 const redisUrl =
   serviceUrl({ it }, 'REDIS_URL', 'the Redis replay store suites', 'redis://127.0.0.1:6379') ?? '';
@@ -14,8 +13,8 @@ const T = Date.now();
 const at = (now: number): ReplayContext => ({ now, signal: new AbortController().signal });
 
 describe.skipIf(redisUrl === '')('redisReplayStore', () => {
-  let client: Redis;
-  let other: Redis;
+  let client: RedisClientType;
+  let other: RedisClientType;
   const prefixes = new WeakMap<ReplayStore, string>();
 
   /** A store on keys no other test or run uses. */
@@ -27,14 +26,7 @@ describe.skipIf(redisUrl === '')('redisReplayStore', () => {
   };
 
   /** Deletes every key of the store's prefix. */
-  const dropStore = async (store: ReplayStore): Promise<void> => {
-    for await (const keys of client.scanIterator({
-      MATCH: `${prefixes.get(store)}*`,
-      COUNT: 500,
-    })) {
-      if (keys.length > 0) await client.del(keys);
-    }
-  };
+  const dropStore = (store: ReplayStore) => deleteKeys(client, prefixes.get(store) ?? '');
 
   beforeAll(async () => {
     client = createClient({ url: redisUrl });
@@ -81,16 +73,7 @@ describe.skipIf(redisUrl === '')('redisReplayStore', () => {
 
 describe('redisReplayStore without a server', () => {
   it('answers 503 replay_store_unavailable while Redis is unreachable', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    const offline: Redis = createClient({
-      url: `redis://127.0.0.1:${port}`,
-      socket: { reconnectStrategy: false },
-    });
-    offline.on('error', () => undefined);
-    await expect(offline.connect()).rejects.toThrow();
+    const offline = await offlineClient();
     const error: unknown = await redisReplayStore({ client: offline })
       .remember('k', T + 1, at(T))
       .catch((e: unknown) => e);

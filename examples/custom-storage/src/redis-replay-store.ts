@@ -1,10 +1,19 @@
 import { ServiceUnavailableError, type ReplayStore } from '@plantstore/core';
 import { ErrorReply } from 'redis';
-import type { Redis } from './redis-store';
+
+/**
+ * The client the store needs, typed by what it calls (see `Redis` in ./redis-store): any node-redis
+ * 5 or 6 client fits.
+ */
+export interface RedisScripting {
+  withAbortSignal(signal: AbortSignal): {
+    eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  };
+}
 
 /** Options of {@link redisReplayStore}. */
 export interface RedisReplayStoreOptions {
-  readonly client: Redis;
+  readonly client: RedisScripting;
   /** Put before each key. Default `dpop:`. */
   readonly prefix?: string | undefined;
 }

@@ -1,14 +1,28 @@
 import { ServiceUnavailableError, type NewPlant, type PlantStore } from '@plantstore/core';
-import { ErrorReply, type createClient } from 'redis';
+import { ErrorReply } from 'redis';
 
-/** A node-redis 5 client, connected by the caller (who also closes it). */
-export type Redis = ReturnType<typeof createClient>;
+/** The commands the store sends, as node-redis types them. */
+export interface RedisCommands {
+  set(key: string, value: string, options: { condition: 'NX' }): Promise<string | null>;
+  get(key: string): Promise<string | null>;
+  ping(): Promise<string>;
+}
+
+/**
+ * The client the store needs, typed by what it calls: any node-redis 5 or 6 client fits, RESP 2 or
+ * 3. `ReturnType<typeof createClient>` and `RedisClientType` name one major's defaults of the
+ * client's type parameters, which redis 6 changed, so a client from `createClient()` fits only one.
+ */
+export interface Redis extends RedisCommands {
+  withAbortSignal(signal: AbortSignal): RedisCommands;
+}
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
+  /** Connected by the caller, who also closes it. */
   readonly client: Redis;
   /** Put before each id to make its key. Default `plant:`. */
-  readonly prefix?: string;
+  readonly prefix?: string | undefined;
 }
 
 /**
@@ -19,10 +33,8 @@ export interface RedisStoreOptions {
  * @param options - the client and the key prefix
  * @returns the store
  * @example
- * ```ts
  * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
  * const plants = createPlantService({ store: redisStore({ client }), auth });
- * ```
  */
 export function redisStore({ client, prefix = 'plant:' }: RedisStoreOptions): PlantStore {
   return {
@@ -63,6 +75,7 @@ async function call<T>(command: Promise<T>, signal: AbortSignal): Promise<T> {
   }
 }
 
+/** The stored JSON back as a plant, under the id it was asked for (the key holds no other). */
 function parsePlant(id: bigint, text: string): NewPlant {
   const { name, tag } = JSON.parse(text) as { name?: unknown; tag?: unknown };
   if (typeof name !== 'string' || (tag !== undefined && typeof tag !== 'string')) {

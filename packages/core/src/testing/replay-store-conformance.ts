@@ -1,5 +1,6 @@
 import type { ReplayStore } from '../auth/dpop/replay-store';
 import { describeReplayStoreCases } from './replay-store-cases';
+import { describeReplayStorePeerCases } from './replay-store-peer-cases';
 import type { TestRegistrar } from './store-conformance';
 
 /** How the suite gets the replay stores to test. */
@@ -23,7 +24,8 @@ export interface ReplayStoreConformanceOptions<S extends ReplayStore = ReplaySto
 
 /**
  * Registers the conformance suite of {@link ReplayStore} with your test runner: every replay store,
- * ours and yours, must pass it. Failures are `node:assert` errors, which every runner reports.
+ * ours and yours, must pass it. Failures are `node:assert` errors, which every runner reports; each
+ * one's message names the rule the store broke and how a store keeps it.
  *
  * What it checks: a new key answers `true` and the same key `false` while it is unexpired; keys are
  * told apart exactly (case, a last character, a trailing space; 128 ASCII characters kept whole);
@@ -72,6 +74,9 @@ export function describeReplayStoreConformance<S extends ReplayStore>(
       }
     };
 
-    describeReplayStoreCases(it, withStore, options.createPeer);
+    describeReplayStoreCases(it, withStore);
+    if (options.createPeer !== undefined) {
+      describeReplayStorePeerCases(it, withStore, options.createPeer);
+    }
   });
 }

@@ -33,14 +33,52 @@ function plant(id: bigint, name: string, tag?: string): NewPlant {
   return tag === undefined ? { id, name } : { id, name, tag };
 }
 
-function existingOf(result: InsertResult): NewPlant {
-  if (result.created) throw new Error('expected the store to report an existing plant');
+/** Inserts a plant whose id the store does not hold yet: it must report it created. */
+async function create(store: PlantStore, fresh: NewPlant): Promise<void> {
+  deepStrictEqual(
+    await store.insert(fresh, context()),
+    CREATED,
+    `insert must resolve { created: true } for id ${fresh.id}, which the store does not hold yet`,
+  );
+}
+
+/** Inserts `again` under an id the store holds: it must report the plant stored under that id. */
+async function existing(store: PlantStore, again: NewPlant): Promise<NewPlant> {
+  const result = await store.insert(again, context());
+  ok(
+    !result.created,
+    `insert must resolve { created: false, existing } for id ${again.id}, which the store already ` +
+      'holds; it resolved { created: true }: make the insert one atomic insert-if-absent on the id',
+  );
+  strictEqual(
+    result.existing.id,
+    again.id,
+    `existing.id must be the id asked for, ${again.id}, as a bigint (the core answers 500 otherwise)`,
+  );
   return result.existing;
 }
 
+/** Names kept exactly, each with what a store that changes it gets wrong. */
+const NAMES: readonly (readonly [string, string])[] = [
+  ['  padded  ', 'keep leading and trailing spaces (no trimming)'],
+  ['Ｆｕｌｌ', 'keep full-width letters (no Unicode normalisation)'],
+  ['e\u0301', 'keep a combining accent as two code points (no NFC)'],
+  ['\u00e9', 'keep a precomposed letter as one code point (no NFD)'],
+  ['🌵 cactus', 'keep characters outside the BMP (a 4-byte UTF-8 column or encoding)'],
+  ['a'.repeat(10_000), 'keep a name of 10,000 characters whole (no length limit below it)'],
+  ['', 'keep the empty string (not null, not undefined)'],
+  ["'; DROP TABLE plants; --", 'keep SQL as text (send values as parameters)'],
+];
+
+/** The rule the abort tests enforce, said once. */
+const ABORTED_BEFORE =
+  'insert must reject, and write nothing, when context.signal has already fired: call ' +
+  'context.signal.throwIfAborted() (or check cancellation(context).aborted) before touching the backend';
+
 /**
  * Registers the conformance suite of {@link PlantStore} with your test runner: every store, ours
- * and yours, must pass it. Failures are `node:assert` errors, which every runner reports.
+ * and yours, must pass it. Failures are `node:assert` errors, which every runner reports; each one's
+ * message names the rule the store broke and how a store keeps it.
  *
  * What it checks: creation, the existing plant reported unchanged under the id asked for (the core
  * answers a store that reports another id with a 500), exact int64 ids, atomicity under concurrent
@@ -77,19 +115,17 @@ export function describeStoreConformance<S extends PlantStore>(
 
     it(
       'creates a plant that does not exist yet',
-      withStore(async (store) => {
-        deepStrictEqual(await store.insert(plant(1n, 'Monstera', 'aroid'), context()), CREATED);
-      }),
+      withStore((store) => create(store, plant(1n, 'Monstera', 'aroid'))),
     );
 
     it(
       'reports the stored plant, unchanged, when the id exists',
       withStore(async (store) => {
         await store.insert(plant(2n, 'Fern', 'pteridophyte'), context());
-        const existing = existingOf(await store.insert(plant(2n, 'Other', 'x'), context()));
-        strictEqual(existing.id, 2n);
-        strictEqual(existing.name, 'Fern');
-        strictEqual(existing.tag, 'pteridophyte');
+        const stored = await existing(store, plant(2n, 'Other', 'x'));
+        const rule = 'existing must be the plant stored first, not the one asked for again';
+        strictEqual(stored.name, 'Fern', `${rule}: existing.name`);
+        strictEqual(stored.tag, 'pteridophyte', `${rule}: existing.tag`);
       }),
     );
 
@@ -97,9 +133,13 @@ export function describeStoreConformance<S extends PlantStore>(
       'reports a plant stored without a tag as having no tag',
       withStore(async (store) => {
         await store.insert(plant(3n, 'Cactus'), context());
-        const existing = existingOf(await store.insert(plant(3n, 'Cactus'), context()));
-        strictEqual(existing.name, 'Cactus');
-        strictEqual(existing.tag ?? undefined, undefined);
+        const stored = await existing(store, plant(3n, 'Cactus'));
+        strictEqual(stored.name, 'Cactus', 'existing.name must be the stored name');
+        strictEqual(
+          stored.tag ?? undefined,
+          undefined,
+          'a plant stored without a tag must come back without one (undefined or null, not a string)',
+        );
       }),
     );
 
@@ -113,10 +153,13 @@ export function describeStoreConformance<S extends PlantStore>(
           -9_007_199_254_740_993n,
           0n,
         ]) {
-          deepStrictEqual(await store.insert(plant(id, `plant ${id}`), context()), CREATED);
-          const existing = existingOf(await store.insert(plant(id, 'again'), context()));
-          strictEqual(existing.id, id);
-          strictEqual(existing.name, `plant ${id}`);
+          await create(store, plant(id, `plant ${id}`));
+          strictEqual(
+            (await existing(store, plant(id, 'again'))).name,
+            `plant ${id}`,
+            `the store must find plant ${id} under its exact id: keep ids as 64-bit integers or ` +
+              'decimal text, never through a Number',
+          );
         }
       }),
     );
@@ -124,40 +167,25 @@ export function describeStoreConformance<S extends PlantStore>(
     it(
       'tells apart ids that a float would merge',
       withStore(async (store) => {
-        deepStrictEqual(
-          await store.insert(plant(9_007_199_254_740_992n, 'even'), context()),
-          CREATED,
+        await create(store, plant(9_007_199_254_740_992n, 'even'));
+        await create(store, plant(9_007_199_254_740_993n, 'odd'));
+        strictEqual(
+          (await existing(store, plant(9_007_199_254_740_993n, 'x'))).name,
+          'odd',
+          'ids 9007199254740992 and 9007199254740993 are two plants: never round an id through a Number',
         );
-        deepStrictEqual(
-          await store.insert(plant(9_007_199_254_740_993n, 'odd'), context()),
-          CREATED,
-        );
-        const existing = existingOf(
-          await store.insert(plant(9_007_199_254_740_993n, 'x'), context()),
-        );
-        strictEqual(existing.name, 'odd');
       }),
     );
 
     it(
       'keeps strings exactly as given',
       withStore(async (store) => {
-        const names = [
-          '  padded  ',
-          'Ｆｕｌｌ',
-          'e\u0301',
-          '\u00e9',
-          '🌵 cactus',
-          'a'.repeat(10_000),
-          '',
-          "'; DROP TABLE plants; --",
-        ];
-        for (const [index, name] of names.entries()) {
+        for (const [index, [text, rule]] of NAMES.entries()) {
           const id = BigInt(100 + index);
-          await store.insert(plant(id, name, name), context());
-          const existing = existingOf(await store.insert(plant(id, 'x'), context()));
-          strictEqual(existing.name, name);
-          strictEqual(existing.tag, name);
+          await store.insert(plant(id, text, text), context());
+          const stored = await existing(store, plant(id, 'x'));
+          strictEqual(stored.name, text, `the store must keep name and tag exactly: ${rule}`);
+          strictEqual(stored.tag, text, `the store must keep name and tag exactly: ${rule}`);
         }
       }),
     );
@@ -175,16 +203,25 @@ export function describeStoreConformance<S extends PlantStore>(
             result: await store.insert(plant(attempt.id, attempt.name), context()),
           })),
         );
+        const rule =
+          'of concurrent inserts of one id, exactly one must resolve { created: true }: use one ' +
+          'atomic insert-if-absent (SET NX, INSERT … ON CONFLICT DO NOTHING), never a read then a write';
         const winners = new Map<bigint, string>();
         for (const { attempt, result } of results) {
           if (result.created) {
-            ok(!winners.has(attempt.id), `id ${attempt.id} was created twice`);
+            ok(!winners.has(attempt.id), `${rule}; id ${attempt.id} was created twice`);
             winners.set(attempt.id, attempt.name);
           }
         }
-        strictEqual(winners.size, 100);
+        strictEqual(winners.size, 100, `${rule}; this many of 100 ids were created`);
         for (const { attempt, result } of results) {
-          if (!result.created) strictEqual(result.existing.name, winners.get(attempt.id));
+          if (!result.created) {
+            strictEqual(
+              result.existing.name,
+              winners.get(attempt.id),
+              `every insert that lost the race for id ${attempt.id} must report the winner's plant`,
+            );
+          }
         }
       }),
     );
@@ -194,8 +231,15 @@ export function describeStoreConformance<S extends PlantStore>(
       withStore(async (store) => {
         const controller = new AbortController();
         controller.abort(new Error('store time-out'));
-        await rejects(store.insert(plant(5n, 'Aborted'), context(controller.signal)));
-        deepStrictEqual(await store.insert(plant(5n, 'Fresh'), context()), CREATED);
+        await rejects(
+          store.insert(plant(5n, 'Aborted'), context(controller.signal)),
+          ABORTED_BEFORE,
+        );
+        deepStrictEqual(
+          await store.insert(plant(5n, 'Fresh'), context()),
+          CREATED,
+          `${ABORTED_BEFORE}; a later insert of the id found a plant`,
+        );
       }),
     );
 
@@ -208,9 +252,13 @@ export function describeStoreConformance<S extends PlantStore>(
         await pending.catch(() => undefined);
         const after = await store.insert(plant(6n, 'Maybe', 'tag'), context());
         if (!after.created) {
-          strictEqual(after.existing.id, 6n);
-          strictEqual(after.existing.name, 'Maybe');
-          strictEqual(after.existing.tag, 'tag');
+          const { id, name, tag } = after.existing;
+          deepStrictEqual(
+            { id, name, tag },
+            { id: 6n, name: 'Maybe', tag: 'tag' },
+            'an insert aborted under way must leave the whole plant or nothing, never part of it: ' +
+              'write it in one atomic step',
+          );
         }
       }),
     );

@@ -1,0 +1,37 @@
+import { createServer } from 'node:net';
+import { createClient, type RedisClientType } from 'redis';
+
+/**
+ * A client that could not connect: it was pointed at a port free a moment ago, and does not retry.
+ *
+ * @returns the client, its connect() already refused
+ */
+export async function offlineClient(): Promise<RedisClientType> {
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as { port: number };
+  await new Promise<void>((resolve) => listener.close(() => resolve()));
+  const client: RedisClientType = createClient({
+    url: `redis://127.0.0.1:${port}`,
+    socket: { reconnectStrategy: false },
+  });
+  client.on('error', () => undefined);
+  await client.connect().then(
+    () => Promise.reject(new Error(`a Redis answered on port ${port}, which was free`)),
+    () => undefined,
+  );
+  return client;
+}
+
+/**
+ * Deletes the keys under `prefix`, found by SCAN, and no others: the Redis may be shared.
+ *
+ * @param client - a connected client
+ * @param prefix - the keys' prefix, not empty
+ */
+export async function deleteKeys(client: RedisClientType, prefix: string): Promise<void> {
+  if (prefix === '') throw new Error('deleteKeys: an empty prefix would match every key');
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+    if (keys.length > 0) await client.del(keys);
+  }
+}
