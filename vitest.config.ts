@@ -3,6 +3,20 @@ import { defineConfig } from 'vitest/config';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+// The custom-storage page's Redis test is the very file a user copies, so it connects to
+// 127.0.0.1:6379 instead of skipping; here it is left out, with the reason printed, as every other
+// suite that needs a server is when its variable is not set (CI sets them all).
+const needsRedis = ['examples/custom-storage/src/redis-store.test.ts'];
+const skippedForRedis =
+  process.env.REDIS_URL === undefined && process.env.PLANTSTORE_REQUIRE_SERVICES !== '1'
+    ? needsRedis
+    : [];
+if (skippedForRedis.length > 0) {
+  console.warn(
+    `Skipping ${needsRedis.join(', ')}: REDIS_URL is not set (for example REDIS_URL=redis://127.0.0.1:6379).`,
+  );
+}
+
 // Tests run against the sources, so `pnpm test` needs no build first; CI also checks the built packages.
 export default defineConfig({
   resolve: {
@@ -24,7 +38,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'examples/*/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', ...skippedForRedis],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     typecheck: { enabled: false },
