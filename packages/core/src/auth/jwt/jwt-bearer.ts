@@ -12,8 +12,11 @@ import { createKeySetPool } from '../keys/key-set-pool';
 import { refusedWith } from '../refused-principal';
 
 export type {
+  JwtBearerAudienceCheck,
+  JwtBearerIssuerFields,
   JwtBearerIssuerOptions,
   JwtBearerJwksOptions,
+  JwtBearerOptionFields,
   JwtBearerOptions,
 } from './options/jwt-bearer-options';
 export type { JwsAlgorithm } from '../keys/verification-key';

@@ -10,7 +10,7 @@ const b = { issuer: 'legacy', secret: SECRET, audience: 'plants' };
 
 describe('jwtBearer({ issuers }) option checks', () => {
   // Deliberately untyped: these options are what a JavaScript caller or a config file could pass.
-  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options);
+  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options as never);
   const privatePem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
