@@ -63,7 +63,11 @@ describe('jwtBearer option checks', () => {
     ],
     ['an unknown jwks option', { jwksUri: 'https://a.example/j', jwks: { ttl: 1 } }, /"jwks.ttl"/],
     ['jwks without jwksUri', { secret: SECRET, jwks: {} }, /"jwks".*jwksUri/],
-    ['an unknown option', { secret: SECRET, audiance: 'x' }, /unknown option "audiance"/],
+    [
+      'an unknown option',
+      { secret: SECRET, audiance: 'x' },
+      /unknown option "audiance" \(did you mean "audience"\?\)$/,
+    ],
     ['a private PEM', { publicKey: privatePem }, /"publicKey".*private/],
     ['an unreadable PEM', { publicKey: 'garbage' }, /"publicKey".*PEM/],
     [

@@ -31,12 +31,12 @@ describe('jwtBearer({ issuers }) option checks', () => {
     [
       'a misspelt name in an entry',
       { issuers: [a, { ...b, audiance: 'x' }] },
-      /unknown option "issuers\[1\]\.audiance"/,
+      /unknown option "issuers\[1\]\.audiance" \(did you mean "issuers\[1\]\.audience"\?\)$/,
     ],
     [
       'requiredScopes in an entry',
       { issuers: [{ ...b, requiredScopes: ['a'] }] },
-      /unknown option "issuers\[0\]\.requiredScopes"/,
+      /unknown option "issuers\[0\]\.requiredScopes"$/,
     ],
     [
       'an entry without issuer',
