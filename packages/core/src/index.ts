@@ -18,8 +18,11 @@ export type {
   DpopOptions,
   JwsAlgorithm,
   JwtBearer,
+  JwtBearerAudienceCheck,
+  JwtBearerIssuerFields,
   JwtBearerIssuerOptions,
   JwtBearerJwksOptions,
+  JwtBearerOptionFields,
   JwtBearerOptions,
 } from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';

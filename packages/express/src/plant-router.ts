@@ -40,8 +40,8 @@ export interface PlantRouter extends RequestHandler {
  * Routing follows the core's options: pass `strictRouting: true` or `caseSensitiveRouting: true`
  * when the app (or the host router) enables `strict routing` or `case sensitive routing`.
  *
- * @param optionsOrService - the core's options, or a service made by `createPlantService` so that
- *   one store and one key set cache serve several mounts
+ * @param options - the core's options (a misspelt one is a compile error with a suggestion, and a
+ *   `TypeError` at run time)
  * @returns the middleware, with the `service` it serves
  * @throws TypeError when an option is missing or wrong, at once
  * @example
@@ -55,6 +55,17 @@ export interface PlantRouter extends RequestHandler {
  * app.listen(3000); // POST /api/plants
  * ```
  */
+export function plantRouter(options: PlantServiceOptions): PlantRouter;
+/**
+ * Mounts a service made by `createPlantService`, so that one store and one key set cache serve
+ * several mounts; see the options form for everything else.
+ *
+ * @param service - the service
+ * @returns the middleware, with the same `service`
+ */
+export function plantRouter(service: PlantService): PlantRouter;
+// Two signatures, not one with a union: TypeScript checks an object literal's excess properties
+// (and suggests the name meant) only against a parameter that is not a union with PlantService.
 export function plantRouter(optionsOrService: PlantServiceOptions | PlantService): PlantRouter {
   const service = isPlantService(optionsOrService)
     ? optionsOrService

@@ -1,7 +1,12 @@
-import type { PlantService, PlantServiceOptions, Principal } from '@plantstore/core';
+import {
+  memoryStore,
+  type PlantService,
+  type PlantServiceOptions,
+  type Principal,
+} from '@plantstore/core';
 import express, { type Express, type RequestHandler, type Response, type Router } from 'express';
 import { expectTypeOf } from 'vitest';
-import type { KeepRawBody, PlantLocals, PlantRouter, plantRouter } from '../src/index';
+import { type KeepRawBody, type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
 
 // Type tests, checked by `tsc -p packages/express/tsconfig.json` (never run).
 declare const res: Response;
@@ -9,11 +14,20 @@ declare const typedRes: Response<unknown, { requestId: string }>;
 declare const app: Express;
 declare const router: Router;
 
-// Takes options or a service; the router it returns is a handler that carries its service.
-expectTypeOf<Parameters<typeof plantRouter>>().toEqualTypeOf<
-  [options: PlantServiceOptions | PlantService]
->();
-expectTypeOf<ReturnType<typeof plantRouter>>().toEqualTypeOf<PlantRouter>();
+declare const options: PlantServiceOptions;
+declare const service: PlantService;
+declare const auth: PlantServiceOptions['auth'];
+
+// Takes options or a service (two signatures); the router it returns is a handler that carries
+// its service.
+expectTypeOf(plantRouter(options)).toEqualTypeOf<PlantRouter>();
+expectTypeOf(plantRouter(service)).toEqualTypeOf<PlantRouter>();
+// Never called: the check is the compiler's. A misspelt option is an error, with the suggestion
+// "Did you mean to write 'storeTimeout'?" (a union parameter would have hidden it).
+const misspelt = () =>
+  // @ts-expect-error -- storeTimout is not an option
+  plantRouter({ store: memoryStore(), auth, storeTimout: 5 });
+expectTypeOf(misspelt).returns.toEqualTypeOf<PlantRouter>();
 expectTypeOf<PlantRouter>().toExtend<RequestHandler & { readonly service: PlantService }>();
 
 // res.locals.plantstore is typed through the Express.Locals merge, with or without the host's own locals.

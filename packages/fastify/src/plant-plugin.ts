@@ -37,8 +37,8 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * compiled route; it never fails for a key set or store that is down. Without a `logger` option, what
  * the service logs (a 5xx when there is no `onError`) goes to the app's own logger (`app.log`).
  *
- * @param options - the core's options (without its routing options), or a service made by
- *   `createPlantService` so that one store and one key set cache serve several registrations
+ * @param options - the core's options, without its routing options (a misspelt one is a compile
+ *   error with a suggestion, and a `TypeError` at run time)
  * @returns the plugin, with the `service` it serves
  * @throws TypeError when an option is missing or wrong, at once
  * @example
@@ -52,6 +52,17 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * await app.listen({ port: 3000 }); // POST /api/plants
  * ```
  */
+export function plantPlugin(options: PlantPluginOptions): PlantPlugin;
+/**
+ * Registers a service made by `createPlantService`, so that one store and one key set cache serve
+ * several registrations; the caller closes it. See the options form for everything else.
+ *
+ * @param service - the service
+ * @returns the plugin, with the same `service`
+ */
+export function plantPlugin(service: PlantService): PlantPlugin;
+// Two signatures, not one with a union: TypeScript checks an object literal's excess properties
+// (and suggests the name meant) only against a parameter that is not a union with PlantService.
 export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPlugin {
   const owned = !isPlantService(options);
   // `?.`: options that are not an object get the core's own TypeError in createService.

@@ -1,4 +1,4 @@
-import type { PlantService, Principal } from '@plantstore/core';
+import { memoryStore, type PlantService, type Principal } from '@plantstore/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { expectTypeOf } from 'vitest';
 import {
@@ -13,8 +13,18 @@ declare const app: FastifyInstance;
 declare const request: FastifyRequest;
 declare const plants: PlantPlugin;
 
-expectTypeOf(plantPlugin).parameter(0).toEqualTypeOf<PlantPluginOptions | PlantService>();
-expectTypeOf(plantPlugin).returns.toEqualTypeOf<PlantPlugin>();
+declare const options: PlantPluginOptions;
+declare const service: PlantService;
+
+// Takes options or a service (two signatures).
+expectTypeOf(plantPlugin(options)).toEqualTypeOf<PlantPlugin>();
+expectTypeOf(plantPlugin(service)).toEqualTypeOf<PlantPlugin>();
+// Never called: the check is the compiler's. A misspelt option is an error, with the suggestion
+// "Did you mean to write 'storeTimeout'?" (a union parameter would have hidden it).
+const misspelt = () =>
+  // @ts-expect-error -- storeTimout is not an option
+  plantPlugin({ store: memoryStore(), auth: options.auth, storeTimout: 5 });
+expectTypeOf(misspelt).returns.toEqualTypeOf<PlantPlugin>();
 expectTypeOf<PlantPlugin>().toExtend<FastifyPluginCallback>();
 expectTypeOf<PlantPlugin['service']>().toEqualTypeOf<PlantService>();
 

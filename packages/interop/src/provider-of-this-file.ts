@@ -1,4 +1,4 @@
-import { jwtBearer, type JwtBearerOptions } from '@plantstore/core';
+import { jwtBearer, type JwtBearerOptionFields } from '@plantstore/core';
 import { afterAll, beforeAll } from 'vitest';
 import { API } from './provider-config';
 import { startProvider, type ProviderHost } from './provider-host';
@@ -35,6 +35,11 @@ export function providerOfThisFile(): ProviderHost {
   };
 }
 
+/** Options on top of the provider's key set: anything but another key source. */
+export type ProviderBearerOptions = Partial<
+  Omit<JwtBearerOptionFields, 'secret' | 'publicKey' | 'issuers'>
+>;
+
 /**
  * The route's `jwtBearer` for the provider's tokens: its key set and issuer, the API as audience,
  * and `options` on top.
@@ -45,7 +50,7 @@ export function providerOfThisFile(): ProviderHost {
  */
 export function jwtBearerFor(
   provider: ProviderHost,
-  options: Partial<JwtBearerOptions> = {},
+  options: ProviderBearerOptions = {},
 ): ReturnType<typeof jwtBearer> {
   return jwtBearer({
     jwksUri: provider.jwksUri,

@@ -1,15 +1,14 @@
-import {
-  memoryStore,
-  type JwtBearerOptions,
-  type PlantServiceOptions,
-  type Principal,
-} from '@plantstore/core';
+import { memoryStore, type PlantServiceOptions, type Principal } from '@plantstore/core';
 import type { ContractHost } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAnswer, expectInvalidToken } from '../src/expect-answer';
 import { mounts, postPlant, type Services } from '../src/plant-hosts';
 import { ACCESS_TOKEN_TTL, API, CLIENTS, OTHER_API, type Client } from '../src/provider-config';
-import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
+import {
+  jwtBearerFor,
+  type ProviderBearerOptions,
+  providerOfThisFile,
+} from '../src/provider-of-this-file';
 import { clientCredentials, decodeJwt, signInToTheApiClient } from '../src/token-endpoint';
 
 // oidc-provider (https://github.com/panva/node-oidc-provider), an OpenID Certified provider, runs in
@@ -29,7 +28,7 @@ describe.each(mounts)('oidc-provider 9 tokens at the route, through $name', (mou
   let host: ContractHost;
 
   /** One service per set of checks, each with its own store. */
-  function service(extra: Partial<JwtBearerOptions> = {}): PlantServiceOptions {
+  function service(extra: ProviderBearerOptions = {}): PlantServiceOptions {
     return {
       store: memoryStore(),
       auth: jwtBearerFor(provider, extra),

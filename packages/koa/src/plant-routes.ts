@@ -33,8 +33,8 @@ export interface PlantRoutes extends PlantMiddleware {
  * written as responses, never thrown, so the host's error middleware and `app.on('error')` do not
  * see them. The verified principal is left on `ctx.state.plantstore`.
  *
- * @param options - the core's options with an optional `prefix`, or a service made with
- *   `createPlantService` (its `basePath` is then the prefix)
+ * @param options - the core's options with an optional `prefix` (a misspelt one is a compile error
+ *   with a suggestion, and a `TypeError` at run time)
  * @returns the middleware, with `.handler` for `@koa/router` and `.service`
  * @throws TypeError when an option is missing or wrong
  * @example
@@ -44,6 +44,17 @@ export interface PlantRoutes extends PlantMiddleware {
  * // or on a router of your own: router.post('/plants', plants.handler);
  * ```
  */
+export function plantRoutes(options: PlantRoutesOptions): PlantRoutes;
+/**
+ * Mounts a service made with `createPlantService`; its `basePath` is then the prefix. See the
+ * options form for everything else.
+ *
+ * @param service - the service
+ * @returns the middleware, with `.handler` for `@koa/router` and the same `.service`
+ */
+export function plantRoutes(service: PlantService): PlantRoutes;
+// Two signatures, not one with a union: TypeScript checks an object literal's excess properties
+// (and suggests the name meant) only against a parameter that is not a union with PlantService.
 export function plantRoutes(options: PlantRoutesOptions | PlantService): PlantRoutes {
   const service = isPlantService(options) ? options : createService(options);
   const answer = async (ctx: ParameterizedContext): Promise<void> => {

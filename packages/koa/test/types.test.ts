@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { memoryStore, type PlantService, type Principal } from '@plantstore/core';
+import {
+  createPlantService,
+  memoryStore,
+  type PlantService,
+  type Principal,
+} from '@plantstore/core';
 import Koa, { type DefaultState, type Middleware, type ParameterizedContext } from 'koa';
 import { describe, expectTypeOf, it } from 'vitest';
 import { plantRoutes, type PlantRoutes, type PlantState } from '../src/index';
@@ -35,5 +40,19 @@ describe('the public types', () => {
       // @ts-expect-error -- the mount point is called prefix here, as in @koa/router.
       plantRoutes({ store: memoryStore(), auth, basePath: '/a' });
     expectTypeOf(wrong).returns.toEqualTypeOf<PlantRoutes>();
+  });
+
+  it('refuse a misspelt option, as createPlantService does', () => {
+    const auth = { verify: () => Promise.resolve(undefined) };
+    // Never called: the check is the compiler's, with the suggestion "Did you mean to write
+    // 'storeTimeout'?" (a union parameter would have hidden it).
+    const misspelt = () =>
+      // @ts-expect-error -- storeTimout is not an option
+      plantRoutes({ store: memoryStore(), auth, storeTimout: 5 });
+    const direct = () =>
+      // @ts-expect-error -- nor of the service
+      createPlantService({ store: memoryStore(), auth, storeTimout: 5 });
+    expectTypeOf(misspelt).returns.toEqualTypeOf<PlantRoutes>();
+    expectTypeOf(direct).returns.toEqualTypeOf<PlantService>();
   });
 });

@@ -3,6 +3,7 @@ import type { Principal } from './principal';
 import { InvalidTokenError, MalformedAuthorizationError } from '../errors/bearer-errors';
 import type { DpopConfig } from './dpop/options/dpop-options';
 import { createDpopProofVerifier } from './dpop/verify-dpop-proof';
+import { refusedWith } from './refused-principal';
 
 /** How a token's scheme and its binding are checked, around the token's own verification. */
 export interface CnfBinding {
@@ -10,7 +11,8 @@ export interface CnfBinding {
   beforeVerifying(request: AuthRequest): void;
   /**
    * Once the token is verified: a bound token only with DPoP and a proof of its key, an unbound one
-   * only as Bearer. Returns a promise only when there is a proof to check.
+   * only as Bearer. Returns a promise only when there is a proof to check. Its refusals carry the
+   * principal for the hooks (`refusedWith`).
    */
   afterVerifying(
     principal: Principal,
@@ -63,18 +65,25 @@ export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
       const { cnf } = principal.claims;
       if (request.scheme !== 'DPoP' || checkProof === undefined) {
         if (cnf !== undefined) {
-          throw new InvalidTokenError(
-            'token_dpop_bound',
-            'The token is bound to a key; send it with the DPoP scheme and a proof',
+          throw refusedWith(
+            new InvalidTokenError(
+              'token_dpop_bound',
+              'The token is bound to a key; send it with the DPoP scheme and a proof',
+            ),
+            principal,
           );
         }
         return undefined;
       }
       const jkt = boundKey(cnf);
       if (jkt === undefined) {
-        throw new InvalidTokenError('token_not_dpop_bound', 'The token is not bound to a DPoP key');
+        const unbound = new InvalidTokenError(
+          'token_not_dpop_bound',
+          'The token is not bound to a DPoP key',
+        );
+        throw refusedWith(unbound, principal);
       }
-      return checkProof(request, token, jkt, now);
+      return checkProof(request, token, jkt, now, principal);
     },
   };
 }

@@ -21,7 +21,8 @@ export interface PlantRequest {
   /**
    * The request target as the client sent it, before a mount point was stripped: Express's
    * `req.originalUrl`, Koa's `ctx.originalUrl`. DPoP proofs are checked against `publicUrl` and its
-   * path. Entries that see whole paths (fetch, node) leave it out: `path` is then used.
+   * path, and the hooks' `context.path` is its path. Entries that see whole paths (fetch, node) leave
+   * it out: `path` is then used.
    */
   readonly originalUrl?: string | undefined;
   readonly headers: HeaderSource;

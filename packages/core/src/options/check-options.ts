@@ -2,6 +2,8 @@
 // createOpenApiDocument) fails the same way, with a TypeError that names the factory, the option,
 // what it must be and what came (never a string's content: it may be a secret).
 
+import { closestName } from './closest-name';
+
 /** Who is checking: the message starts with this name, such as `jwtBearer` or `Plantstore`. */
 export type Factory =
   | 'Plantstore'
@@ -54,13 +56,19 @@ export function optionError(
 
 /**
  * Refuses an options value that is not a plain object, and any name not in `known`, so that a typo
- * such as `audiance` fails at start-up instead of silently disabling a check.
+ * such as `audiance` fails at start-up instead of silently disabling a check; the message names the
+ * closest known name when one is near (`unknown option "audiance" (did you mean "audience"?)`).
  *
  * @param factory - the factory that was called
  * @param options - what the host passed
  * @param known - every accepted name
  * @param prefix - the enclosing option's name, for nested objects (`jwks.`)
  * @throws TypeError for a value that is not an object, or an unknown name
+ * @example
+ * ```ts
+ * checkKnownOptions('Plantstore', { storeTimout: 5 }, KNOWN);
+ * // TypeError: Plantstore: unknown option "storeTimout" (did you mean "storeTimeout"?)
+ * ```
  */
 export function checkKnownOptions<T>(
   factory: Factory,
@@ -77,7 +85,10 @@ export function checkKnownOptions<T>(
     );
   }
   for (const name of Object.keys(options)) {
-    if (!known.has(name)) throw new TypeError(`${factory}: unknown option "${prefix}${name}"`);
+    if (known.has(name)) continue;
+    const meant = closestName(name, known);
+    const hint = meant === undefined ? '' : ` (did you mean "${prefix}${meant}"?)`;
+    throw new TypeError(`${factory}: unknown option "${prefix}${name}"${hint}`);
   }
 }
 

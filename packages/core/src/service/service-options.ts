@@ -28,8 +28,18 @@ import { logFailures, loggerOption, type PlantLogger } from './logger';
 /** What the hooks are told about the request. */
 export interface HookContext {
   readonly method: string;
+  /**
+   * The path the client requested, as it reached the host application: the mount point included
+   * and the query string left out, the same under every adapter (`/api/plants` for a route mounted
+   * at `/api`, from Express's `req.originalUrl`, Koa's `ctx.originalUrl`, Fastify's
+   * `request.originalUrl`, the fetch entry's URL). Not decoded: as the client sent it.
+   */
   readonly path: string;
-  /** Who made the request, once the token was verified. */
+  /**
+   * Who made the request, once the token was verified: also on a refusal that came after (403
+   * `scope_insufficient`, a DPoP proof refused, any body or store failure); `undefined` when the
+   * request was refused before its token was verified.
+   */
   readonly principal: Principal | undefined;
 }
 

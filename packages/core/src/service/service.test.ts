@@ -45,7 +45,11 @@ describe('createPlantService', () => {
     ['a base path without a slash', { ...base, basePath: 'api' }, /"basePath"/],
     ['a realm with a quote', { ...base, realm: 'a"b' }, /"realm"/],
     ['a hook that is not a function', { ...base, onCreated: 'log' }, /"onCreated"/],
-    ['a misspelt option', { ...base, bodylimit: 10 }, /unknown option "bodylimit"/],
+    [
+      'a misspelt option',
+      { ...base, bodylimit: 10 },
+      /unknown option "bodylimit" \(did you mean "bodyLimit"\?\)$/,
+    ],
   ])('throws a TypeError naming the option for %s', (_case, options, message) => {
     const create = () => createPlantService(options as never);
     expect(create).toThrow(TypeError);

@@ -18,6 +18,7 @@ import {
 import { readPlantBody } from '../body/read-plant-body';
 import { validatePlant } from '../plant/validate-plant';
 import type { Principal } from '../auth/principal';
+import { refusedPrincipal } from '../auth/refused-principal';
 import {
   headerReader,
   type HeaderReader,
@@ -104,7 +105,8 @@ function routeService(
     // Refusals are the common answer under attack: no context is built when nobody observes it.
     const reportsError = failure.status >= 500 && onError !== undefined;
     if (onRejected !== undefined || reportsError) {
-      const context = hookContext(request, principal);
+      // A refusal after the token was verified (scope, DPoP proof) carries whose token it was.
+      const context = hookContext(request, principal ?? refusedPrincipal(error));
       runHook(onRejected, failure, context, onError);
       if (reportsError) runHook(onError, failure, context, undefined);
     }
@@ -198,8 +200,12 @@ function hasUnreadBody(request: PlantRequest, headers: HeaderReader): boolean {
   return request.body !== undefined && request.body !== null && declaresBody(headers);
 }
 
+// The path the client asked the host for, mount point included and query left out, whichever
+// adapter mounted the route: `request.path` is relative to a mount under Express.
 function hookContext(request: PlantRequest, principal: Principal | undefined): HookContext {
-  return { method: request.method, path: request.path, principal };
+  const { originalUrl } = request;
+  const path = originalUrl === undefined ? request.path : targetPath(originalUrl);
+  return { method: request.method, path, principal };
 }
 
 /**

@@ -6,6 +6,7 @@ import { describeCreated } from './cases/created';
 import { describeDpopContract } from './cases/dpop';
 import { describeExchanges } from './cases/exchange-host';
 import { describeFailures } from './cases/failures';
+import { describeHookContext } from './cases/hook-context';
 import { describeSeveralIssuers } from './cases/issuers';
 import { describeLimits } from './cases/limits';
 import { describePassingOn } from './cases/passing-on';
@@ -46,6 +47,7 @@ export function describeHttpContract(
     describeAuthRefusals(suite);
     describeLimits(suite);
     describeFailures(suite);
+    describeHookContext(suite);
     describeSeveralIssuers(suite);
     describePassingOn(suite);
     describeExchanges(suite);

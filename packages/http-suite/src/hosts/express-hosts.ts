@@ -15,7 +15,7 @@ export type ExpressFactory = typeof express;
  * adapters it hosts (their own tests depend on the kit).
  */
 export type PlantRouterFactory = (
-  options: PlantServiceOptions | PlantService,
+  options: PlantServiceOptions,
 ) => RequestHandler & { readonly service: PlantService };
 
 /** `protectedResourceMetadata` of `@plantstore/express`, handed in by the caller likewise. */

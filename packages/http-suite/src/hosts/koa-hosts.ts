@@ -32,7 +32,7 @@ export type KoaRouteOptions = Omit<PlantServiceOptions, 'basePath'> & { readonly
  * `plantRoutes` of `@plantstore/koa`, handed in by the caller: the kit does not depend on the
  * adapters it hosts (their own tests depend on the kit).
  */
-export type PlantRoutesFactory = (options: KoaRouteOptions | PlantService) => KoaRoute;
+export type PlantRoutesFactory = (options: KoaRouteOptions) => KoaRoute;
 
 /** `protectedResourceMetadata` of `@plantstore/koa`, handed in by the caller likewise. */
 export type KoaMetadataFactory = (service: PlantService) => Koa.Middleware;

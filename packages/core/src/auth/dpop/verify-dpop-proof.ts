@@ -8,6 +8,8 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { AuthRequest } from '../authenticator';
+import type { Principal } from '../principal';
+import { refusedWith } from '../refused-principal';
 import { compactJwsDefect } from '../compact-jws';
 import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
 import type { InvalidDpopProofCode } from '../../errors/error-codes';
@@ -203,6 +205,7 @@ export type DpopProofVerifier = (
   token: string,
   boundKey: string,
   now: number,
+  principal: Principal,
 ) => Promise<void>;
 
 /**
@@ -219,46 +222,52 @@ export type DpopProofVerifier = (
  * @example
  * ```ts
  * const checkProof = createDpopProofVerifier(resolveDpopOptions({}, 5)!);
- * await checkProof(request, token, principal.claims.cnf.jkt, Date.now());
+ * await checkProof(request, token, principal.claims.cnf.jkt, Date.now(), principal);
  * ```
  */
 export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
   const headers = new Map<string, ProofHeader>();
   // Replay-store calls wait for their time-out here: one timer for all of them.
   const deadlines = deadlineList();
-  return async (request, token, boundKey, now) => {
-    const proof = readProof(request.headers('dpop'));
-    const { alg, thumbprint, key } = await checkedHeader(headers, proof, config, boundKey);
-    let payload: JWTPayload;
+  return async (request, token, boundKey, now, principal) => {
+    // The token itself was verified: a refusal of its proof names whose it was, for the hooks. A
+    // try in an async function costs nothing until it catches.
     try {
-      ({ payload } = await jwtVerify(proof, key, {
-        algorithms: [alg],
-        clockTolerance: config.clockTolerance,
-        maxTokenAge: config.maxProofAge,
-        requiredClaims: PROOF_CLAIMS,
-        currentDate: new Date(now),
-      }));
+      const proof = readProof(request.headers('dpop'));
+      const { alg, thumbprint, key } = await checkedHeader(headers, proof, config, boundKey);
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(proof, key, {
+          algorithms: [alg],
+          clockTolerance: config.clockTolerance,
+          maxTokenAge: config.maxProofAge,
+          requiredClaims: PROOF_CLAIMS,
+          currentDate: new Date(now),
+        }));
+      } catch (error) {
+        return proofFailure(error);
+      }
+      checkClaims(payload, request, token);
+      if (config.nonces !== undefined && !config.nonces.accepts(payload['nonce'], now)) {
+        const code = payload['nonce'] === undefined ? 'dpop_nonce_missing' : 'dpop_nonce_invalid';
+        throw new UseDpopNonceError(code, config.nonces.current(now));
+      }
+      // Filed under the key and the id: a proof's jti is unique only among its key's proofs.
+      const id = createHash('sha256')
+        .update(`${thumbprint}.${payload.jti as string}`)
+        .digest('base64url');
+      // Kept one second past the last instant jose would still accept the proof, and a grace of
+      // maxProofAge + clockTolerance beyond: a shared store forgets by the clock of whichever
+      // instance prunes, and one running ahead (by less than the grace) must not forget a key an
+      // instance behind it could still be shown the proof for.
+      const lastAccepted = (payload.iat as number) + config.maxProofAge + config.clockTolerance;
+      const expiresAt = (lastAccepted + 1 + config.maxProofAge + config.clockTolerance) * 1000;
+      const { replayStore, replayTimeout } = config;
+      if (!(await rememberWithin(replayStore, deadlines, replayTimeout, id, expiresAt, now))) {
+        refuse('dpop_proof_replayed', 'The DPoP proof was used before');
+      }
     } catch (error) {
-      return proofFailure(error);
-    }
-    checkClaims(payload, request, token);
-    if (config.nonces !== undefined && !config.nonces.accepts(payload['nonce'], now)) {
-      const code = payload['nonce'] === undefined ? 'dpop_nonce_missing' : 'dpop_nonce_invalid';
-      throw new UseDpopNonceError(code, config.nonces.current(now));
-    }
-    // Filed under the key and the id: a proof's jti is unique only among its key's proofs.
-    const id = createHash('sha256')
-      .update(`${thumbprint}.${payload.jti as string}`)
-      .digest('base64url');
-    // Kept one second past the last instant jose would still accept the proof, and a grace of
-    // maxProofAge + clockTolerance beyond: a shared store forgets by the clock of whichever
-    // instance prunes, and one running ahead (by less than the grace) must not forget a key an
-    // instance behind it could still be shown the proof for.
-    const lastAccepted = (payload.iat as number) + config.maxProofAge + config.clockTolerance;
-    const expiresAt = (lastAccepted + 1 + config.maxProofAge + config.clockTolerance) * 1000;
-    const { replayStore, replayTimeout } = config;
-    if (!(await rememberWithin(replayStore, deadlines, replayTimeout, id, expiresAt, now))) {
-      refuse('dpop_proof_replayed', 'The DPoP proof was used before');
+      throw refusedWith(error, principal);
     }
   };
 }

@@ -6,7 +6,7 @@ import type { AuthRequest } from '../authenticator';
 import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { jwtBearer } from './jwt-bearer';
-import type { JwtBearerOptions } from './jwt-bearer';
+import type { JwtBearerOptionFields, JwtBearerOptions } from './jwt-bearer';
 import { createTokenIssuer } from '../../testing/token-issuer';
 import type { TokenIssuer } from '../../testing/token-issuer';
 
@@ -237,12 +237,14 @@ describe('jwtBearer with a public key', () => {
 
 describe('jwtBearer with a JWKS', () => {
   let issuer: TokenIssuer;
-  const options = (extra: Partial<JwtBearerOptions> = {}): JwtBearerOptions => ({
-    jwksUri: issuer.jwksUri,
-    issuer: issuer.issuer,
-    audience: issuer.audience,
-    ...extra,
-  });
+  // The JWKS form with one option changed, checked or not: some cases break its rules on purpose.
+  const options = (extra: Partial<JwtBearerOptionFields> = {}): JwtBearerOptions =>
+    ({
+      jwksUri: issuer.jwksUri,
+      issuer: issuer.issuer,
+      audience: issuer.audience,
+      ...extra,
+    }) as JwtBearerOptions;
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();

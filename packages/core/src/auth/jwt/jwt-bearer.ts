@@ -9,10 +9,14 @@ import type { Principal } from '../principal';
 import { selectByIssuer } from './select-issuer';
 import { createVerifiedTokenCache } from '../verified-token-cache';
 import { createKeySetPool } from '../keys/key-set-pool';
+import { refusedWith } from '../refused-principal';
 
 export type {
+  JwtBearerAudienceCheck,
+  JwtBearerIssuerFields,
   JwtBearerIssuerOptions,
   JwtBearerJwksOptions,
+  JwtBearerOptionFields,
   JwtBearerOptions,
 } from './options/jwt-bearer-options';
 export type { JwsAlgorithm } from '../keys/verification-key';
@@ -98,7 +102,8 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   // so a refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
   function accept({ principal, window }: VerifiedToken, token: string, version: number): Principal {
     if (!requiredScopes.every((scope) => principal.scopes.includes(scope))) {
-      throw new InsufficientScopeError(requiredScopes);
+      // The token was verified: the hooks may learn whose it was (never the client).
+      throw refusedWith(new InsufficientScopeError(requiredScopes), principal);
     }
     if (keyVersion() === version) cache?.set(token, principal, window, clock(), version);
     return principal;

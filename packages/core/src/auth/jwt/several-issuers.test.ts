@@ -5,7 +5,12 @@ import type { AuthRequest } from '../authenticator';
 import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { jwtBearer } from './jwt-bearer';
-import type { JwtBearerIssuerOptions, JwtBearerOptions } from './jwt-bearer';
+import type {
+  JwtBearerIssuerFields,
+  JwtBearerIssuerOptions,
+  JwtBearerOptionFields,
+  JwtBearerOptions,
+} from './jwt-bearer';
 import { createTokenIssuer } from '../../testing/token-issuer';
 import type { TokenIssuer } from '../../testing/token-issuer';
 
@@ -36,22 +41,28 @@ describe('jwtBearer with several issuers', () => {
   let entra: TokenIssuer;
   const legacy = { issuer: 'legacy', audience: 'plants' };
 
-  type Extra = Partial<JwtBearerIssuerOptions>;
+  // An entry with options changed, checked or not: some cases break its rules on purpose.
+  type Extra = Partial<JwtBearerIssuerFields>;
   const entries = (
     extra: { auth0?: Extra; entra?: Extra } = {},
-  ): readonly JwtBearerIssuerOptions[] => [
-    { issuer: auth0.issuer, jwksUri: auth0.jwksUri, audience: auth0.audience, ...extra.auth0 },
-    {
-      issuer: entra.issuer,
-      jwksUri: entra.jwksUri,
-      audience: entra.audience,
-      scopeClaims: ['roles'],
-      ...extra.entra,
-    },
-    { issuer: legacy.issuer, secret: LEGACY_SECRET, audience: legacy.audience },
-  ];
-  const several = (extra: Partial<JwtBearerOptions> = {}) =>
-    jwtBearer({ issuers: entries(), requiredScopes: ['plants:write'], ...extra });
+  ): readonly JwtBearerIssuerOptions[] =>
+    [
+      { issuer: auth0.issuer, jwksUri: auth0.jwksUri, audience: auth0.audience, ...extra.auth0 },
+      {
+        issuer: entra.issuer,
+        jwksUri: entra.jwksUri,
+        audience: entra.audience,
+        scopeClaims: ['roles'],
+        ...extra.entra,
+      },
+      { issuer: legacy.issuer, secret: LEGACY_SECRET, audience: legacy.audience },
+    ] as readonly JwtBearerIssuerOptions[];
+  const several = (extra: Partial<JwtBearerOptionFields> = {}) =>
+    jwtBearer({
+      issuers: entries(),
+      requiredScopes: ['plants:write'],
+      ...extra,
+    } as JwtBearerOptions);
   const fetches = () => ({ auth0: auth0.requests, entra: entra.requests });
 
   beforeAll(async () => {

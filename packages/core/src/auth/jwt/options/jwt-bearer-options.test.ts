@@ -6,7 +6,7 @@ const SECRET = 'a-shared-secret-of-32-bytes-long';
 
 describe('jwtBearer option checks', () => {
   // Deliberately untyped: these options are what a JavaScript caller or a config file could pass.
-  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options);
+  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options as never);
   const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const publicPem = pem.publicKey.export({ type: 'spki', format: 'pem' }) as string;
   const privatePem = pem.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
@@ -63,7 +63,11 @@ describe('jwtBearer option checks', () => {
     ],
     ['an unknown jwks option', { jwksUri: 'https://a.example/j', jwks: { ttl: 1 } }, /"jwks.ttl"/],
     ['jwks without jwksUri', { secret: SECRET, jwks: {} }, /"jwks".*jwksUri/],
-    ['an unknown option', { secret: SECRET, audiance: 'x' }, /unknown option "audiance"/],
+    [
+      'an unknown option',
+      { secret: SECRET, audiance: 'x' },
+      /unknown option "audiance" \(did you mean "audience"\?\)$/,
+    ],
     ['a private PEM', { publicKey: privatePem }, /"publicKey".*private/],
     ['an unreadable PEM', { publicKey: 'garbage' }, /"publicKey".*PEM/],
     [

@@ -10,7 +10,7 @@ const b = { issuer: 'legacy', secret: SECRET, audience: 'plants' };
 
 describe('jwtBearer({ issuers }) option checks', () => {
   // Deliberately untyped: these options are what a JavaScript caller or a config file could pass.
-  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options);
+  const attempt = (options: Record<string, unknown>) => () => jwtBearer(options as never);
   const privatePem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
@@ -31,12 +31,12 @@ describe('jwtBearer({ issuers }) option checks', () => {
     [
       'a misspelt name in an entry',
       { issuers: [a, { ...b, audiance: 'x' }] },
-      /unknown option "issuers\[1\]\.audiance"/,
+      /unknown option "issuers\[1\]\.audiance" \(did you mean "issuers\[1\]\.audience"\?\)$/,
     ],
     [
       'requiredScopes in an entry',
       { issuers: [{ ...b, requiredScopes: ['a'] }] },
-      /unknown option "issuers\[0\]\.requiredScopes"/,
+      /unknown option "issuers\[0\]\.requiredScopes"$/,
     ],
     [
       'an entry without issuer',
