@@ -16,7 +16,7 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { packAll, root, run, userEnvironment } from './packed.mjs';
+import { packAll, root, run, stepLog, userEnvironment } from './packed.mjs';
 import { curlRequests, freePort, startServer } from './scratch-server.mjs';
 
 const PAGE = 'docs/first-hour.md';
@@ -61,20 +61,7 @@ const commands = (block) =>
     .map((line) => line.replace(/(^|\s)#.*$/u, '').trim())
     .filter((line) => line !== '');
 
-/** A step's outcome, for the summary: its name, whether it passed, how long it took, and what it saw. */
-const results = [];
-
-async function timed(name, action) {
-  const started = performance.now();
-  try {
-    const detail = await action();
-    results.push({ name, ok: true, ms: performance.now() - started, detail });
-    return true;
-  } catch (error) {
-    results.push({ name, ok: false, ms: performance.now() - started, error });
-    return false;
-  }
-}
+const { results, timed } = stepLog();
 
 /** Runs a task's project through the page: install, files, type-check, run. */
 async function doTask(task, files, project, tarballs) {

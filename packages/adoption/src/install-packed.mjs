@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import { existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { PACKAGES, packAll, root, run } from './packed.mjs';
+import { PACKAGES, packAll, root, run, stepLog } from './packed.mjs';
 
 const keep = process.argv.includes('--keep');
 
@@ -416,7 +416,7 @@ const TSCONFIG = JSON.stringify(
 // ---------------------------------------------------------------------------------------------
 // Running things
 
-const results = [];
+const { results, timed } = stepLog();
 
 /** At most this many steps at once: they are CPU-bound (PGlite, tsc), more would only slow each. */
 const slots = { free: Math.max(2, availableParallelism()), waiting: [] };
@@ -431,18 +431,6 @@ async function step(name, action) {
     const next = slots.waiting.shift();
     if (next === undefined) slots.free += 1;
     else next();
-  }
-}
-
-async function timed(name, action) {
-  const started = performance.now();
-  try {
-    const detail = await action();
-    results.push({ name, ok: true, ms: performance.now() - started, detail });
-    return true;
-  } catch (error) {
-    results.push({ name, ok: false, ms: performance.now() - started, error });
-    return false;
   }
 }
 

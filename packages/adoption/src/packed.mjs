@@ -128,3 +128,30 @@ export async function packAll(folder) {
     summary: `${PACKAGES.map((name) => basename(tarballs[name].file)).join(', ')}; dependents on ^${coreVersion}`,
   };
 }
+
+/**
+ * The steps of a check, each recorded with its outcome for the summary: its name, whether it passed,
+ * how long it took, and what it saw (or the error).
+ */
+export function stepLog() {
+  const results = [];
+  /**
+   * Runs one step; its failure is recorded, not thrown, so the other steps still run.
+   *
+   * @param {string} name
+   * @param {() => Promise<unknown>} action
+   * @returns {Promise<boolean>} whether it passed
+   */
+  async function timed(name, action) {
+    const started = performance.now();
+    try {
+      const detail = await action();
+      results.push({ name, ok: true, ms: performance.now() - started, detail });
+      return true;
+    } catch (error) {
+      results.push({ name, ok: false, ms: performance.now() - started, error });
+      return false;
+    }
+  }
+  return { results, timed };
+}

@@ -12,19 +12,8 @@ export type {
   CreateTraceMessage,
 } from './service/diagnostics';
 
-export { jwtBearer } from './auth/jwt/jwt-bearer';
-export type {
-  DpopNonceOptions,
-  DpopOptions,
-  JwsAlgorithm,
-  JwtBearer,
-  JwtBearerAudienceCheck,
-  JwtBearerIssuerFields,
-  JwtBearerIssuerOptions,
-  JwtBearerJwksOptions,
-  JwtBearerOptionFields,
-  JwtBearerOptions,
-} from './auth/jwt/jwt-bearer';
+// jwtBearer, and every type of its options (the module's public face is exactly that).
+export * from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
 export type {
