@@ -1,7 +1,6 @@
 import type { PlantServiceErrorCode } from '../errors/error-codes';
 import type { PlantServiceError } from '../errors/plant-service-error';
 import { describeValue, type Factory, optionError } from '../options/check-options';
-import type { Hook } from './service-options';
 
 /**
  * Where the service tells its host what the host must act on: a 5xx when no `onError` hook is set,
@@ -44,13 +43,15 @@ function isLogger(value: unknown): value is PlantLogger {
  * `cause` holds the stack. It logs what the hooks see and no more: never the token, the claims or the body.
  *
  * @param logger - where the line goes
- * @returns the hook
+ * @returns the hook, its shape spelt out (`Hook` lives in service-options.ts, which imports this module)
  * @example
  * ```ts
  * // plantstore: 500 store_failed on POST /api/plants: The store failed. InternalServerError: … [cause]: …
  * ```
  */
-export function logFailures(logger: PlantLogger): Hook<PlantServiceError> {
+export function logFailures(
+  logger: PlantLogger,
+): (error: PlantServiceError, context: { readonly method: string; readonly path: string }) => void {
   return (error, { method, path }) => {
     logger.error(
       `plantstore: ${error.status} ${error.code} on ${method} ${path}: ${error.message}`,
