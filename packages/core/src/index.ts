@@ -16,6 +16,8 @@ export type {
 export * from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
+export { certificateThumbprint } from './auth/mtls/certificate-thumbprint';
+export type { ClientCertificate } from './auth/mtls/client-certificate';
 export type {
   ResourceMetadataEndpoint,
   ResourceMetadataOptions,
