@@ -20,3 +20,5 @@ export { startRuntime } from './runtime/runtime-process';
 export type { RuntimeCommand, RuntimeProcess } from './runtime/runtime-process';
 export { describeExampleServer } from './runtime/example-suite';
 export type { LaunchExample } from './runtime/example-suite';
+export { testCertificates } from './tls/test-certificates';
+export type { TestCertificate, TestCertificates } from './tls/test-certificates';
