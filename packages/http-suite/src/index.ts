@@ -8,14 +8,8 @@ export { send } from './client/send';
 export type { ClientTls, Outgoing, Reply } from './client/send';
 export { listen } from './hosts/listen';
 export type { ContractHost, ContractTarget } from './hosts/target';
-export type {
-  ContractAuth,
-  ContractDpop,
-  ContractIssuer,
-  ContractMtls,
-  ContractSetup,
-  ContractTls,
-} from './contract-setup';
+export type { ContractAuth, ContractDpop, ContractIssuer, ContractSetup } from './contract-setup';
+export type { ContractMtls, ContractTls } from './contract-setup';
 export { startBridge } from './remote/bridge';
 export type { Bridge } from './remote/bridge';
 export { remoteTarget } from './remote/remote-target';
