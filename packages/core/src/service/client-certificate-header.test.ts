@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { PlantRequest } from '../http/request';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
 import { createPlantService, type PlantService } from './service';
@@ -100,6 +101,13 @@ describe("clientCertificateHeader: a trusted proxy's Client-Cert (RFC 9440)", ()
     await post(service({ auth }), 'opaque', header);
     await post(service({ auth, clientCertificateHeader: undefined }), 'opaque', header);
     expect(seen).toStrictEqual([certificateThumbprint(client.der), undefined]);
+  });
+
+  it('is typed as a header name, and the request carries its connection as unknown', () => {
+    expectTypeOf<PlantServiceOptions['clientCertificateHeader']>().toEqualTypeOf<
+      string | undefined
+    >();
+    expectTypeOf<PlantRequest['socket']>().toEqualTypeOf<unknown>();
   });
 
   it('refuses a name that is not a header token at start-up', () => {

@@ -1,8 +1,8 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createTokenIssuer } from './token-issuer';
-import type { TokenIssuer } from './token-issuer';
+import type { SignOptions, TokenIssuer } from './token-issuer';
 import { createDpopClient } from './dpop-client';
 import { certificateThumbprint } from '../auth/mtls/certificate-thumbprint';
 import { selfSignedCertificate } from '../auth/mtls/certificates.test-support';
@@ -70,6 +70,7 @@ describe('createTokenIssuer', () => {
     const dpop = await createDpopClient('ES256');
     const both = decodeJwt(await issuer.sign({}, { certificate: certificate.der, boundTo: dpop }));
     expect(both.cnf).toStrictEqual({ jkt: dpop.jkt, 'x5t#S256': x5t });
+    expectTypeOf<SignOptions['certificate']>().toEqualTypeOf<Uint8Array | string | undefined>();
   });
 
   it('sets exp, nbf and iat relative to now from seconds or durations', async () => {

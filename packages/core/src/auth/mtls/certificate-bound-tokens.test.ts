@@ -215,6 +215,25 @@ describe('certificate-bound tokens over a TLS connection (RFC 8705)', () => {
     ]);
   });
 
+  it('refuses a DPoP token bound to a certificate too where mtls is off, or one bound to no certificate where it is required', async () => {
+    const dpopClient = await createDpopClient('ES256');
+    const both = await issuer.sign({}, { certificate: client.der, boundTo: dpopClient });
+    const keyOnly = await issuer.sign({}, { boundTo: dpopClient });
+    const proof = async (token: string) => ({
+      dpop: await dpopClient.proof({ url: `${PUBLIC}/plants`, token }),
+    });
+    const off = await start(false, true);
+    expect((await send(off.port, both, client, await proof(both), 'DPoP')).status).toBe(401);
+    expect((await send(off.port, keyOnly, client, await proof(keyOnly), 'DPoP')).status).toBe(200);
+    const required = await start({ required: true }, true);
+    const refused = await send(required.port, keyOnly, client, await proof(keyOnly), 'DPoP');
+    expect(refused.status).toBe(401);
+    expect([...off.refused, ...required.refused]).toStrictEqual([
+      { code: 'token_certificate_bound', subject: 'test-user' },
+      { code: 'mtls_required', subject: 'test-user' },
+    ]);
+  });
+
   it('reads the certificate once per connection under the http2 compat API', async () => {
     const server = createSecureServer(
       TLS_OPTIONS,

@@ -20,6 +20,10 @@ jwtBearer({ publicKey: '-----BEGIN PUBLIC KEY-----', issuer, audience, profile: 
 jwtBearer({ jwksUri, issuer, audience, jwks: { timeoutMs: 1000 }, fetch: fetchJwks });
 jwtBearer({ jwksUri: new URL(jwksUri), issuer: [issuer], audience: [audience], dpop: true });
 jwtBearer({ jwksUri, issuer, audience, profile: 'rfc9068', cache: false });
+jwtBearer({ secret, mtls: true });
+jwtBearer({ jwksUri, issuer, audience, mtls: { required: true }, dpop: true });
+// @ts-expect-error -- `mtls.required` is a boolean
+jwtBearer({ secret, mtls: { required: 'yes' } });
 jwtBearer({
   issuers: [
     { issuer, jwksUri, audience, jwks: { cooldownMs: 1000 } },
