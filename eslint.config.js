@@ -24,6 +24,11 @@ const CORE_LAYERS = [
 const AUTH_MECHANISMS = [
   ['keys', ['jwt', 'dpop'], 'auth/keys/ is key material: it knows no token format or binding'],
   ['dpop', ['jwt'], 'auth/dpop/ checks proofs: jwtBearer composes it, not the other way'],
+  [
+    'mtls',
+    ['jwt', 'dpop'],
+    'auth/mtls/ checks certificates: jwtBearer composes it, not the other way',
+  ],
 ];
 
 function restrictedImports(patterns) {

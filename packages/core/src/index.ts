@@ -16,6 +16,7 @@ export { jwtBearer } from './auth/jwt/jwt-bearer';
 export type {
   DpopNonceOptions,
   DpopOptions,
+  MtlsOptions,
   JwsAlgorithm,
   JwtBearer,
   JwtBearerAudienceCheck,
@@ -27,6 +28,8 @@ export type {
 } from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
+export { certificateThumbprint } from './auth/mtls/certificate-thumbprint';
+export type { ClientCertificate } from './auth/mtls/client-certificate';
 export type {
   ResourceMetadataEndpoint,
   ResourceMetadataOptions,

@@ -1,5 +1,6 @@
 import type { AuthScheme } from '../errors/challenges';
 import type { Principal } from './principal';
+import type { ClientCertificate } from './mtls/client-certificate';
 
 /** The parts of a request a verifier may look at besides the token. */
 export interface AuthRequest {
@@ -14,6 +15,19 @@ export interface AuthRequest {
    * and the path as the client sent it, never the `Host` header. `undefined` without `publicUrl`.
    */
   readonly url?: string | undefined;
+  /**
+   * The TLS client certificate the request came with (RFC 8705): from the connection, or from the
+   * service's `clientCertificateHeader` when a trusted proxy terminates TLS. `undefined` without
+   * one. The service reads it only when asked (a getter), once per connection: read it only when
+   * your verifier needs it.
+   *
+   * @example
+   * ```ts
+   * const verify: Authenticator['verify'] = async (token, request) =>
+   *   request.clientCertificate?.thumbprint === expectedThumbprint ? principal : undefined;
+   * ```
+   */
+  readonly clientCertificate?: ClientCertificate | undefined;
 }
 
 /**
@@ -25,6 +39,12 @@ export interface AcceptedCredentials {
   readonly bearer: boolean;
   /** DPoP-bound tokens are accepted, with proofs signed by one of `algorithms`. */
   readonly dpop: { readonly algorithms: readonly string[]; readonly required: boolean } | undefined;
+  /**
+   * Certificate-bound tokens (RFC 8705) are checked against the request's client certificate;
+   * `required` when every token must be bound to one. `undefined` when certificate binding is not
+   * checked. Optional, so verifiers written before it still compile.
+   */
+  readonly mtls?: { readonly required: boolean } | undefined;
   /** The issuers whose tokens are accepted. */
   readonly issuers: readonly string[];
   /**

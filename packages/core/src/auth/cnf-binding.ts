@@ -4,6 +4,8 @@ import { InvalidTokenError, MalformedAuthorizationError } from '../errors/bearer
 import type { DpopConfig } from './dpop/options/dpop-options';
 import { createDpopProofVerifier } from './dpop/verify-dpop-proof';
 import { refusedWith } from './refused-principal';
+import type { MtlsConfig } from './mtls/mtls-options';
+import { boundCertificate, checkCertificateBinding } from './mtls/certificate-binding';
 
 /** How a token's scheme and its binding are checked, around the token's own verification. */
 export interface CnfBinding {
@@ -29,22 +31,51 @@ function boundKey(cnf: unknown): string | undefined {
 }
 
 /**
- * Creates the scheme and binding rules of RFC 9449 §7: a token bound to a key (any `cnf`) is never
- * accepted as a plain Bearer token, DPoP or not, for that would undo the binding; with DPoP on, the
- * `DPoP` scheme needs a token bound by `cnf.jkt` and a valid proof, and a proof beside a `Bearer`
- * token is a request that contradicts itself.
+ * Creates the scheme and binding rules of RFC 9449 §7 and RFC 8705 §3. A token bound to a key
+ * (`cnf.jkt`, or any `cnf` this resource does not know) is never accepted as a plain Bearer token,
+ * for that would undo the binding; with DPoP on, the `DPoP` scheme needs a token bound by `cnf.jkt`
+ * and a valid proof, and a proof beside a `Bearer` token is a request that contradicts itself. A
+ * token bound to a certificate (`cnf["x5t#S256"]`) comes as Bearer, or as DPoP when it is bound by
+ * `jkt` too, and is accepted only with mTLS on and the request's client certificate; both bindings
+ * need both checks.
  *
  * @param dpop - the checked `dpop` options, or `undefined` when DPoP is off
+ * @param mtls - the checked `mtls` options, or `undefined` when certificates are not checked
  * @returns the two checks
  * @example
  * ```ts
- * const binding = createCnfBinding(config.dpop);
+ * const binding = createCnfBinding(config.dpop, config.mtls);
  * binding.beforeVerifying(request);
  * await binding.afterVerifying(principal, request, token, Date.now());
  * ```
  */
-export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
+export function createCnfBinding(
+  dpop: DpopConfig | undefined,
+  mtls: MtlsConfig | undefined = undefined,
+): CnfBinding {
   const checkProof = dpop === undefined ? undefined : createDpopProofVerifier(dpop);
+  const certificateRequired = mtls?.required === true;
+
+  // Bound to a certificate: accepted only where certificates are checked, and with the right one.
+  function checkCertificate(x5t: string, request: AuthRequest, principal: Principal): void {
+    if (mtls === undefined) {
+      const unchecked = new InvalidTokenError(
+        'token_certificate_bound',
+        'The token is bound to a client certificate, which this resource does not check',
+      );
+      throw refusedWith(unchecked, principal);
+    }
+    checkCertificateBinding(x5t, request, principal);
+  }
+
+  function requireCertificate(principal: Principal): never {
+    const unbound = new InvalidTokenError(
+      'mtls_required',
+      'This resource accepts only tokens bound to a client certificate',
+    );
+    throw refusedWith(unbound, principal);
+  }
+
   return {
     beforeVerifying(request) {
       if (dpop === undefined || request.scheme === 'DPoP') return;
@@ -64,7 +95,13 @@ export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
     afterVerifying(principal, request, token, now) {
       const { cnf } = principal.claims;
       if (request.scheme !== 'DPoP' || checkProof === undefined) {
-        if (cnf !== undefined) {
+        // The common path, an unbound Bearer token: one field read more than before mTLS.
+        if (cnf === undefined) {
+          if (certificateRequired) requireCertificate(principal);
+          return undefined;
+        }
+        const x5t = boundCertificate(cnf);
+        if (x5t === undefined || boundKey(cnf) !== undefined) {
           throw refusedWith(
             new InvalidTokenError(
               'token_dpop_bound',
@@ -73,6 +110,7 @@ export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
             principal,
           );
         }
+        checkCertificate(x5t, request, principal);
         return undefined;
       }
       const jkt = boundKey(cnf);
@@ -83,6 +121,10 @@ export function createCnfBinding(dpop: DpopConfig | undefined): CnfBinding {
         );
         throw refusedWith(unbound, principal);
       }
+      const x5t = boundCertificate(cnf);
+      // The certificate first: it costs no replay-store call, and a refused proof is not spent.
+      if (x5t !== undefined) checkCertificate(x5t, request, principal);
+      else if (certificateRequired) requireCertificate(principal);
       return checkProof(request, token, jkt, now, principal);
     },
   };

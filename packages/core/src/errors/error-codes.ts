@@ -30,7 +30,13 @@ export type InvalidTokenCode =
   | 'token_rejected'
   | 'dpop_required'
   | 'token_dpop_bound'
-  | 'token_not_dpop_bound';
+  | 'token_not_dpop_bound'
+  /** RFC 8705: the request's client certificate is missing or is not the one the token is bound to. */
+  | 'certificate_mismatch'
+  /** `mtls.required`: the token is not bound to a client certificate. */
+  | 'mtls_required'
+  /** The token is bound to a client certificate, and `mtls` is off. */
+  | 'token_certificate_bound';
 
 /** 401 `invalid_dpop_proof` (RFC 9449 §7.1): the DPoP proof is missing or fails a check. */
 export type InvalidDpopProofCode =

@@ -35,6 +35,12 @@ export interface PlantRequest {
    * the parser rounded them. An empty body (`Content-Length: 0`) is empty, whatever the parser made.
    */
   readonly parsedBody?: unknown;
+  /**
+   * The connection the request came over (Node's `req.socket`), read only for a TLS client
+   * certificate (RFC 8705), and only when a token is bound to one. Entries without a connection
+   * (fetch) leave it out.
+   */
+  readonly socket?: unknown;
   /** Fires when the client goes away; reading stops. */
   readonly signal?: AbortSignal | undefined;
   /**

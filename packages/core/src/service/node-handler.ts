@@ -30,7 +30,7 @@ export function createNodeHandler(service: PlantService): NodeHandler {
     }
     if (next !== undefined && !service.matches(method, path)) return next();
     void service
-      .handle({ method, path, headers: nodeHeaderReader(req), body: req })
+      .handle({ method, path, headers: nodeHeaderReader(req), body: req, socket: req.socket })
       .then((answer) => writeAnswer(res, answer))
       .catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
   };

@@ -93,7 +93,8 @@ function defaultResource(accepts: AcceptedCredentials | undefined): unknown {
  * Builds the RFC 9728 protected-resource metadata once, at start-up, from the same configuration
  * that checks tokens: the issuers that are authorization servers (URLs with published keys, never a
  * shared-secret issuer) as `authorization_servers`, the required scopes, `header` as the
- * only bearer method, and DPoP's algorithms and whether it is required.
+ * only bearer method, DPoP's algorithms and whether it is required, and whether certificate-bound
+ * tokens are supported.
  *
  * @param value - the `resourceMetadata` option (`true` for every default)
  * @param accepts - what the service's auth accepts, when it says
@@ -148,6 +149,8 @@ export function createResourceMetadata(
     document['dpop_signing_alg_values_supported'] = [...accepts.dpop.algorithms];
     document['dpop_bound_access_tokens_required'] = accepts.dpop.required;
   }
+  // RFC 9728 §2: the member says certificate-bound tokens are supported; it is left out when not.
+  if (accepts?.mtls !== undefined) document['tls_client_certificate_bound_access_tokens'] = true;
   if (options.resourceName !== undefined) {
     if (typeof options.resourceName !== 'string' || options.resourceName === '') {
       optionError(

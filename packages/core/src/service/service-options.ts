@@ -72,6 +72,17 @@ export interface PlantServiceOptions {
    */
   readonly publicUrl?: string | undefined;
   /**
+   * The lower-case name of the header in which a trusted TLS-terminating proxy forwards the client's
+   * certificate (RFC 8705 certificate-bound tokens): `'client-cert'` for RFC 9440 (`:base64-of-DER:`),
+   * or the header you set from nginx's `$ssl_client_escaped_cert` (URL-encoded PEM). Set it only
+   * behind a proxy that overwrites that header on every request: any client can send it. When set, it
+   * is the only source of the certificate (the connection's is the proxy's own); when unset, the
+   * header is never read and the TLS connection is the source. Other forms (Envoy's XFCC) and a
+   * header sent twice count as no certificate. The fetch entry has no connection: this is its only
+   * source. Default: unset.
+   */
+  readonly clientCertificateHeader?: string | undefined;
+  /**
    * Serve RFC 9728 protected-resource metadata at `/.well-known/oauth-protected-resource` (and the
    * form suffixed with the resource's path), and name it as `resource_metadata` in every challenge.
    * `true` for the defaults (see {@link ResourceMetadataOptions}).
@@ -111,6 +122,8 @@ export interface ResolvedOptions {
   readonly retryAfter: number;
   readonly realm: string;
   readonly publicUrl: string | undefined;
+  /** The trusted proxy's client-certificate header, lower-case; `undefined`: the TLS connection. */
+  readonly clientCertificateHeader: string | undefined;
   /** What the auth accepts; Bearer tokens only for a verifier that does not say. */
   readonly accepts: AcceptedCredentials | undefined;
   readonly resourceMetadata: ResourceMetadataEndpoint | undefined;
@@ -128,11 +141,22 @@ export interface ResolvedOptions {
 const KNOWN = new Set([
   ...['store', 'auth', 'basePath', 'bodyLimit', 'bodyTimeout', 'storeTimeout', 'retryAfter'],
   ...['realm', 'strictRouting', 'caseSensitiveRouting', 'onCreated', 'onRejected', 'onError'],
-  ...['publicUrl', 'resourceMetadata', 'logger'],
+  ...['publicUrl', 'resourceMetadata', 'logger', 'clientCertificateHeader'],
 ]);
 const FACTORY = 'Plantstore';
 function fail(option: string, expected: string, value: unknown): never {
   return optionError(FACTORY, option, `must be ${expected}`, describeValue(value));
+}
+
+// RFC 9110 §5.1: a field name is a token.
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/u;
+
+function certificateHeaderOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !FIELD_NAME.test(value)) {
+    fail('clientCertificateHeader', "a header name such as 'client-cert'", value);
+  }
+  return value.toLowerCase();
 }
 
 /**
@@ -180,6 +204,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
   });
   return {
     publicUrl,
+    clientCertificateHeader: certificateHeaderOption(options.clientCertificateHeader),
     accepts,
     resourceMetadata,
     challenges: { Bearer: bearer, DPoP: Object.freeze({ ...bearer, scheme: 'DPoP' }) },

@@ -1,5 +1,4 @@
 import { errorAnswer, plantAnswer } from './answer';
-import type { AuthRequest } from '../auth/authenticator';
 import { readCredentials } from '../auth/read-credentials';
 import { targetPath } from '../auth/dpop/request-url';
 import { assertJsonBody } from '../body/content-type';
@@ -32,6 +31,7 @@ import { traceCreate, type TracedHandler } from './diagnostics';
 import type { PlantService } from './plant-service';
 import { warmUp } from './warm-up';
 import { hostSetupWarnings } from './logger';
+import { RouteAuthRequest } from './route-auth-request';
 
 export type { PlantService } from './plant-service';
 
@@ -88,7 +88,7 @@ function routeService(
   const { onRejected, onError } = config;
   const warnHost = config.logger === undefined ? undefined : hostSetupWarnings(config.logger);
   const acceptsDpop = config.accepts?.dpop !== undefined;
-  const { publicUrl } = config;
+  const { publicUrl, clientCertificateHeader } = config;
   let warming: Promise<void> | undefined;
 
   const reject = (
@@ -126,16 +126,17 @@ function routeService(
       }
       const credentials = readCredentials(headers('authorization'), acceptsDpop);
       scheme = credentials.scheme;
-      const authRequest: AuthRequest = {
-        method: request.method,
-        path: request.path,
+      const authRequest = new RouteAuthRequest(
+        request.method,
+        request.path,
         headers,
         scheme,
-        url:
-          publicUrl === undefined
-            ? undefined
-            : publicUrl + targetPath(request.originalUrl ?? request.path),
-      };
+        publicUrl === undefined
+          ? undefined
+          : publicUrl + targetPath(request.originalUrl ?? request.path),
+        request.socket,
+        clientCertificateHeader,
+      );
       principal = await config.verify(credentials.token, authRequest);
       assertJsonBody(
         headers('content-type'),

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK } from 'jose';
 import type { DpopClient } from './dpop-client';
+import { certificateThumbprint } from '../auth/mtls/certificate-thumbprint';
 
 /** Key types a {@link TokenIssuer} can sign with. */
 export type TokenIssuerAlgorithm = 'RS256' | 'ES256' | 'EdDSA';
@@ -37,6 +38,20 @@ export interface SignOptions {
   readonly algorithm?: string;
   /** Bind the token to a DPoP client's key: `cnf: { jkt }` (RFC 9449 §6.1). */
   readonly boundTo?: DpopClient;
+  /**
+   * Bind the token to a client certificate, its DER bytes or PEM: `cnf: { 'x5t#S256' }` (RFC 8705
+   * §3.1), beside `jkt` when `boundTo` is set too.
+   */
+  readonly certificate?: Uint8Array | string;
+}
+
+function confirmation(options: SignOptions): Record<string, string> | undefined {
+  const { boundTo, certificate } = options;
+  if (boundTo === undefined && certificate === undefined) return undefined;
+  return {
+    ...(boundTo === undefined ? {} : { jkt: boundTo.jkt }),
+    ...(certificate === undefined ? {} : { 'x5t#S256': certificateThumbprint(certificate) }),
+  };
 }
 
 /** How the JWKS endpoint misbehaves: `down` answers 503, `slow` answers late, `garbage` answers 200 with non-JSON. */
@@ -161,6 +176,7 @@ export async function createTokenIssuer(options: TokenIssuerOptions = {}): Promi
       const key = choice === 'current' ? current : choice === 'previous' ? previous : unpublished;
       if (key === undefined) throw new Error('There is no previous key: call rotate() first.');
       const nowSeconds = Math.floor(Date.now() / 1000);
+      const cnf = confirmation(signOptions);
       const has = (claim: string): boolean => Object.hasOwn(claims, claim);
       // RFC 9068's claims and type, so a route with `profile: 'rfc9068'` accepts these tokens as they are.
       const jwt = new SignJWT({
@@ -169,7 +185,7 @@ export async function createTokenIssuer(options: TokenIssuerOptions = {}): Promi
         sub: 'test-user',
         client_id: 'test-client',
         jti: randomUUID(),
-        ...(signOptions.boundTo === undefined ? {} : { cnf: { jkt: signOptions.boundTo.jkt } }),
+        ...(cnf === undefined ? {} : { cnf }),
         ...claims,
       });
       if (!has('iat')) jwt.setIssuedAt(relative(signOptions.issuedAt ?? 0, nowSeconds));

@@ -21,6 +21,7 @@ export type {
 } from './options/jwt-bearer-options';
 export type { JwsAlgorithm } from '../keys/verification-key';
 export type { DpopNonceOptions, DpopOptions } from '../dpop/options/dpop-options';
+export type { MtlsOptions } from '../mtls/mtls-options';
 
 // What `verify(token)` assumes when called without a request: a plain Bearer token.
 const BEARER_REQUEST: AuthRequest = Object.freeze({
@@ -86,11 +87,12 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
       : () => verifiers.reduce((sum, verifier) => sum + verifier.version, 0);
   const cache = config.cache === false ? undefined : createVerifiedTokenCache(config.cache);
   const clock = now ?? Date.now;
-  const { dpop } = config;
-  const binding = createCnfBinding(dpop);
+  const { dpop, mtls } = config;
+  const binding = createCnfBinding(dpop, mtls);
   const accepts: AcceptedCredentials = Object.freeze({
     bearer: dpop?.required !== true,
     dpop: dpop && Object.freeze({ algorithms: dpop.algorithms, required: dpop.required }),
+    mtls,
     issuers: config.issuers,
     authorizationServers: config.authorizationServers,
     audiences: config.audiences,

@@ -4,6 +4,7 @@ import type { AccessTokenProfile } from './access-token-options';
 import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
 import type { JwsAlgorithm } from '../../keys/verification-key';
 import type { DpopOptions } from '../../dpop/options/dpop-options';
+import type { MtlsOptions } from '../../mtls/mtls-options';
 
 /**
  * Every option of `jwtBearer`, each documented once. Which ones a call must and may give together is
@@ -104,6 +105,14 @@ export interface JwtBearerOptionFields {
    * service must be given its `publicUrl`, which each proof's `htu` is checked against.
    */
   readonly dpop?: boolean | DpopOptions;
+  /**
+   * Certificate-bound tokens (RFC 8705): a token with `cnf["x5t#S256"]` is accepted only from a
+   * client whose TLS certificate has that thumbprint: the connection's, or the one a trusted proxy
+   * sends in the service's `clientCertificateHeader`. `true`, or `{ required: true }` to refuse
+   * tokens not bound to a certificate. Off by default: a certificate-bound token is then refused
+   * (401 `token_certificate_bound`), never accepted unchecked.
+   */
+  readonly mtls?: boolean | MtlsOptions;
 }
 
 /**

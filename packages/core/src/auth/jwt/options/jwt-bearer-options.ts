@@ -5,6 +5,7 @@ import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { resolveSeveralIssuers } from './several-issuers-options';
 import { isIssuerUrl } from '../../issuer-url';
 import { resolveDpopOptions, type DpopConfig } from '../../dpop/options/dpop-options';
+import { resolveMtlsOptions, type MtlsConfig } from '../../mtls/mtls-options';
 import {
   checkKnownOptions,
   describeValue,
@@ -44,13 +45,15 @@ export interface JwtBearerConfig {
   readonly cache: VerifiedTokenCacheOptions | false;
   /** DPoP's checked options; `undefined` when DPoP is off. */
   readonly dpop: DpopConfig | undefined;
+  /** Certificate binding's checked options; `undefined` when certificates are not checked. */
+  readonly mtls: MtlsConfig | undefined;
 }
 
 // Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
 const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
-  ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop'],
+  ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop', 'mtls'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
@@ -133,5 +136,6 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     now: shared.now,
     cache: cacheOptions(options.cache),
     dpop: resolveDpopOptions(options.dpop, shared.clockTolerance),
+    mtls: resolveMtlsOptions(options.mtls),
   };
 }

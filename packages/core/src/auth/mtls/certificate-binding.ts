@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AuthRequest } from '../authenticator';
+import type { Principal } from '../principal';
+import { InvalidTokenError } from '../../errors/bearer-errors';
+import { refusedWith } from '../refused-principal';
+
+/**
+ * The certificate thumbprint a token is bound to (`cnf["x5t#S256"]`, RFC 8705 §3.1).
+ *
+ * @param cnf - the token's `cnf` claim
+ * @returns the thumbprint, or `undefined` when the token is not bound to a certificate
+ */
+export function boundCertificate(cnf: unknown): string | undefined {
+  if (typeof cnf !== 'object' || cnf === null) return undefined;
+  const x5t = (cnf as { 'x5t#S256'?: unknown })['x5t#S256'];
+  return typeof x5t === 'string' && x5t.length > 0 ? x5t : undefined;
+}
+
+// The lengths are public (a thumbprint is 43 characters); only the bytes are compared in constant
+// time, so a client cannot learn a bound thumbprint byte by byte from the answer's timing.
+function sameThumbprint(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Accepts a certificate-bound token only over a connection whose client certificate has the bound
+ * thumbprint (RFC 8705 §3): the request's `clientCertificate`.
+ *
+ * @param x5t - the token's `cnf["x5t#S256"]`
+ * @param request - the request, with its client certificate when it came with one
+ * @param principal - the verified token's principal, carried by the refusal for the hooks
+ * @throws InvalidTokenError `certificate_mismatch` without a certificate, or with another one
+ * @example
+ * ```ts
+ * const x5t = boundCertificate(principal.claims.cnf);
+ * if (x5t !== undefined) checkCertificateBinding(x5t, request, principal);
+ * ```
+ */
+export function checkCertificateBinding(
+  x5t: string,
+  request: AuthRequest,
+  principal: Principal,
+): void {
+  const certificate = request.clientCertificate;
+  if (certificate === undefined) {
+    const none = new InvalidTokenError(
+      'certificate_mismatch',
+      'The token is bound to a client certificate, and the request came without one',
+    );
+    throw refusedWith(none, principal);
+  }
+  if (!sameThumbprint(certificate.thumbprint, x5t)) {
+    const other = new InvalidTokenError(
+      'certificate_mismatch',
+      'The token is bound to another client certificate than the one the request came with',
+    );
+    throw refusedWith(other, principal);
+  }
+}
