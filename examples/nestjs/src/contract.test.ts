@@ -20,10 +20,12 @@ import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { plantRouter, protectedResourceMetadata } from '@plantstore/express';
 import {
   type ContractHost,
+  type ContractSetup,
   describeHttpContract,
   exchangeSkips,
   expectError,
   send,
+  tlsServerOptions,
 } from '@plantstore/http-suite';
 import type { RequestHandler } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +73,10 @@ class RouteModule implements NestModule {
 @Module({})
 class EmptyModule {}
 
+/** Nest makes its server itself: HTTPS asking for a client certificate, when the suite wants TLS. */
+const serverOptions = (setup: ContractSetup | undefined) =>
+  setup?.tls === undefined ? {} : { httpsOptions: tlsServerOptions(setup.tls) };
+
 async function listening(app: NestExpressApplication): Promise<ContractHost> {
   await app.listen(0, '127.0.0.1');
   const url = `${await app.getUrl()}/api`;
@@ -87,8 +93,11 @@ describe('NestJS 11, the route mounted with app.use() before listen()', () => {
   // Nest adds its body parsers at init, behind the route: nothing is decided before it.
   describeHttpContract('NestJS 11, app.use() before listen()', {
     passesOn: true,
-    async start(options: PlantServiceOptions) {
-      const app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
+    async start(options: PlantServiceOptions, setup?: ContractSetup) {
+      const app = await NestFactory.create<NestExpressApplication>(EmptyModule, {
+        logger: false,
+        ...serverOptions(setup),
+      });
       const route = plantRouter(options);
       // RFC 9728 metadata at the root, when the suite turns it on.
       if (route.service.resourceMetadata !== undefined) {
@@ -108,12 +117,13 @@ describe("NestJS 11, the route as module middleware behind Nest's parser, rawBod
   });
   describeHttpContract('NestJS 11, module middleware, rawBody: true', {
     passesOn: true,
-    async start(options: PlantServiceOptions) {
+    async start(options: PlantServiceOptions, setup?: ContractSetup) {
       // Nest middleware sees the whole path, so the service is told where it lives.
       const route = plantRouter(createPlantService({ ...options, basePath: '/api' }));
       const app = await NestFactory.create<NestExpressApplication>(RouteModule.with(route), {
         rawBody: true,
         logger: false,
+        ...serverOptions(setup),
       });
       if (route.service.resourceMetadata !== undefined) {
         app.use(protectedResourceMetadata(route.service));

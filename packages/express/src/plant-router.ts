@@ -79,6 +79,8 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
         // The path as the client sent it, mount path included: DPoP proofs name it (`htu`).
         originalUrl: req.originalUrl,
         headers: nodeHeaderReader(req),
+        // The connection, for the TLS client certificate a bound token needs (RFC 8705).
+        socket: req.socket,
         ...requestBody(req),
       })
       .then((answer) => {

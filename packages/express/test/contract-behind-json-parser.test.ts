@@ -45,7 +45,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
         const record = hostRecord();
         describeHttpContract(how, {
           passesOn: true,
-          start(options) {
+          start(options, setup) {
             const route = plantRouter(options);
             const app = expressHostApp(express, route, {
               hooks: record.hooks,
@@ -58,7 +58,7 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
                 },
               },
             });
-            return listen(app, mounting.path);
+            return listen(app, mounting.path, setup?.tls);
           },
         });
         it('never reached the host error handler for an answer of the route', () => {

@@ -30,6 +30,8 @@ export async function answer(
     // The URL as the client sent it, before a `rewriteUrl`: DPoP proofs name it (`htu`).
     originalUrl: request.originalUrl,
     headers: nodeHeaderReader(request.raw),
+    // The connection, for the TLS client certificate a bound token needs (RFC 8705).
+    socket: request.raw.socket,
     body,
     // Fastify's router matched method and path, with the host's own routing options.
     matched: true,

@@ -22,14 +22,34 @@ export type ContractAuth =
       readonly audience: string;
       readonly requiredScopes?: readonly string[];
       readonly dpop?: ContractDpop;
+      readonly mtls?: ContractMtls;
     }
   | {
       readonly issuers: readonly ContractIssuer[];
       readonly requiredScopes?: readonly string[];
       readonly dpop?: ContractDpop;
+      readonly mtls?: ContractMtls;
     };
+
+/** The JSON-safe `mtls` option of `jwtBearer` (RFC 8705 certificate-bound tokens). */
+export type ContractMtls = boolean | { readonly required?: boolean };
+
+/**
+ * PEM key and certificates of an HTTPS host: the server's, and the CA whose client certificates it
+ * asks for (see `testCertificates`).
+ */
+export interface ContractTls {
+  readonly key: string;
+  readonly cert: string;
+  readonly ca: string;
+}
 
 /** What the suite tells a target beside the options, for targets that cannot take them as they are. */
 export interface ContractSetup {
   readonly auth: ContractAuth;
+  /**
+   * Serve HTTPS with these, asking clients for a certificate without requiring one (mutual TLS,
+   * RFC 8705). A target that cannot must not be given it: the suite skips its TLS cases.
+   */
+  readonly tls?: ContractTls;
 }

@@ -5,10 +5,17 @@ export * from './contract/index';
 export { brokenService, useHostFixture } from './fixture';
 export type { HostFixture } from './fixture';
 export { send } from './client/send';
-export type { Outgoing, Reply } from './client/send';
+export type { ClientTls, Outgoing, Reply } from './client/send';
 export { listen } from './hosts/listen';
 export type { ContractHost, ContractTarget } from './hosts/target';
-export type { ContractAuth, ContractDpop, ContractIssuer, ContractSetup } from './contract-setup';
+export type {
+  ContractAuth,
+  ContractDpop,
+  ContractIssuer,
+  ContractMtls,
+  ContractSetup,
+  ContractTls,
+} from './contract-setup';
 export { startBridge } from './remote/bridge';
 export type { Bridge } from './remote/bridge';
 export { remoteTarget } from './remote/remote-target';
@@ -22,3 +29,5 @@ export { describeExampleServer } from './runtime/example-suite';
 export type { LaunchExample } from './runtime/example-suite';
 export { testCertificates } from './tls/test-certificates';
 export type { TestCertificate, TestCertificates } from './tls/test-certificates';
+export { contractTls, tlsServer, tlsServerOptions } from './tls/tls-server';
+export type { TlsServerOptions } from './tls/tls-server';

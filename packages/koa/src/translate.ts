@@ -37,6 +37,8 @@ export function toPlantRequest(ctx: ParameterizedContext): PlantRequest {
     // The path as the client sent it, before a koa-mount stripped one: DPoP proofs name it (`htu`).
     originalUrl: ctx.originalUrl,
     headers: nodeHeaderReader(ctx.req),
+    // The connection, for the TLS client certificate a bound token needs (RFC 8705).
+    socket: ctx.req.socket,
     matched: true,
     body,
     parsedBody,

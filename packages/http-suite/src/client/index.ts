@@ -10,7 +10,7 @@ export type { RawExchange, RawOptions, RawResponse } from './raw-exchange';
 export { chunk, chunked, framingLine, rawHead } from './raw-request';
 export type { RawHeadOptions, RawTarget } from './raw-request';
 export { keepAliveClient, postPlant, send } from './send';
-export type { KeepAliveClient, Outgoing, Reply } from './send';
+export type { ClientTls, KeepAliveClient, Outgoing, Reply } from './send';
 export { sendHugeBody, statusLineOf } from './huge-body';
 export type { HugeBodyOutcome } from './huge-body';
 export { sendOnAfterAnswer, STILL_SENDING_LENGTH } from './still-sending';

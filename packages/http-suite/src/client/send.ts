@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 /** What came back, with lower-case header names. */
 export interface Reply {
@@ -22,10 +23,19 @@ export interface Outgoing {
   readonly agent?: Agent | false;
   /** Give up, and destroy the socket, when no answer came within this long. Default 10 s. */
   readonly timeoutMs?: number;
+  /** For an `https:` URL: the CA to trust, and the client certificate and key to present, if any. */
+  readonly tls?: ClientTls;
+}
+
+/** What an HTTPS request trusts and presents: PEM, as `node:tls` takes them. */
+export interface ClientTls {
+  readonly ca: string;
+  readonly cert?: string;
+  readonly key?: string;
 }
 
 /**
- * Sends one request with `node:http`, which (unlike fetch) can repeat headers, stall, and send any
+ * Sends one request with `node:http` (`node:https` for an `https:` URL), which (unlike fetch) can repeat headers, stall, and send any
  * bytes, and reads the whole answer.
  *
  * @param baseUrl - where the route is mounted, e.g. `http://127.0.0.1:41234/api`
@@ -38,9 +48,11 @@ export interface Outgoing {
 export function send(baseUrl: string, outgoing: Outgoing = {}): Promise<Reply> {
   const url = new URL(baseUrl);
   const agent = outgoing.agent ?? false;
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
+    const req = request(
       {
+        ...outgoing.tls,
         host: url.hostname,
         port: url.port,
         method: outgoing.method ?? 'POST',

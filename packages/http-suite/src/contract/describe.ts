@@ -9,6 +9,7 @@ import { describeFailures } from './cases/failures';
 import { describeHookContext } from './cases/hook-context';
 import { describeSeveralIssuers } from './cases/issuers';
 import { describeLimits } from './cases/limits';
+import { describeMtlsContract } from './cases/mtls';
 import { describePassingOn } from './cases/passing-on';
 import { useContractSuite } from './suite';
 
@@ -23,7 +24,8 @@ export interface ContractOptions {
  * vitest, to run against one entry: the same cases for fetch, node:http, Express 4 and 5, Koa 2 and
  * 3, Fastify 4 and 5, Bun, Deno and Hono. The main host takes the cases by status; a second host the
  * exchanges answered to the letter and the raw-socket requests; a third DPoP and the RFC 9728
- * metadata (see `describeDpopContract`).
+ * metadata (see `describeDpopContract`); others RFC 8705 certificate-bound tokens, over HTTPS with
+ * client certificates and through a trusted `Client-Cert` header (see `describeMtlsContract`).
  *
  * @param name - the entry's name
  * @param target - how to start it
@@ -52,5 +54,6 @@ export function describeHttpContract(
     describePassingOn(suite);
     describeExchanges(suite);
     describeDpopContract(target, () => suite.issuer);
+    describeMtlsContract(suite);
   });
 }

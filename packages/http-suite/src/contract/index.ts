@@ -3,5 +3,6 @@ export { describeHttpContract } from './describe';
 export type { ContractOptions } from './describe';
 export { exchangeSkips, exchangeTestName, rawCaseSkips } from './cases/exchange-host';
 export type { RawCaseName } from './cases/exchange-host';
+export { certificateHeaderSkips, tlsCaseSkips } from './cases/mtls';
 export { contractView, expectError, expectRouteHeaders } from './expect';
 export * from './mounted';

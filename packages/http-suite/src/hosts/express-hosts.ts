@@ -164,12 +164,13 @@ export function expressTarget(
   const { protectedResourceMetadata, ...hostOptions } = options;
   return {
     passesOn: true,
-    start(serviceOptions) {
+    start(serviceOptions, setup) {
       const route = plantRouter(serviceOptions);
       const metadata = metadataFor(route.service, protectedResourceMetadata);
       return listen(
         expressHostApp(express, route, { ...hostOptions, metadata }),
         options.mounting?.path ?? '',
+        setup?.tls,
       );
     },
   };

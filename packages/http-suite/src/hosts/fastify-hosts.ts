@@ -1,8 +1,11 @@
 import { createServer, type RequestListener } from 'node:http';
+import { Server as TlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { PlantService, PlantServiceOptions } from '@plantstore/core';
 import type fastify from 'fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyServerOptions } from 'fastify';
+import type { ContractTls } from '../contract-setup';
+import { tlsServer } from '../tls/tls-server';
 import type { HostHooks } from './host-hooks';
 import { loadMajors } from './majors';
 import { metadataFor } from './metadata-for';
@@ -120,8 +123,9 @@ export async function startFastify(
 ): Promise<ContractHost & { readonly port: number }> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  const scheme = app.server instanceof TlsServer ? 'https' : 'http';
   return {
-    url: `http://127.0.0.1:${port}${mountPath}`,
+    url: `${scheme}://127.0.0.1:${port}${mountPath}`,
     port,
     async close() {
       app.server.closeAllConnections();
@@ -178,12 +182,19 @@ export const fastifyTarget = (
   options: FastifyHostOptions = {},
 ): ContractTarget => ({
   passesOn: true,
-  start: (serviceOptions) =>
+  start: (serviceOptions, setup) =>
     startFastify(
-      fastifyHostApp(fastify, plantPlugin(serviceOptions), options),
+      fastifyHostApp(fastify, plantPlugin(serviceOptions), withTls(options, setup?.tls)),
       options.mounting?.path ?? '',
     ),
 });
+
+// Fastify serves HTTPS from the server its factory makes: the contract's, asking for a certificate.
+function withTls(options: FastifyHostOptions, tls: ContractTls | undefined): FastifyHostOptions {
+  if (tls === undefined) return options;
+  const serverFactory = (handler: RequestListener) => tlsServer(handler, tls);
+  return { ...options, server: { ...options.server, serverFactory } };
+}
 
 /**
  * The host app of {@link fastifyHostApp} as a `node:http` request listener, for a runner that

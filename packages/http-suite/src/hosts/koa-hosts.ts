@@ -172,7 +172,7 @@ export function koaTarget(
 ): ContractTarget {
   return {
     passesOn: true,
-    start(options) {
+    start(options, setup) {
       let route: KoaRoute | undefined;
       const routeAt: KoaRouteAt = (prefix) =>
         (route = plantRoutes(prefix === undefined ? options : { ...options, prefix }));
@@ -187,7 +187,7 @@ export function koaTarget(
         },
         hooks,
       );
-      return listen(nodeListener(app), mountPath);
+      return listen(nodeListener(app), mountPath, setup?.tls);
     },
   };
 }

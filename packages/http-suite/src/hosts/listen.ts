@@ -1,5 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContractTls } from '../contract-setup';
+import { tlsServer } from '../tls/tls-server';
 import type { ContractHost } from './target';
 
 /**
@@ -7,22 +9,24 @@ import type { ContractHost } from './target';
  *
  * @param server - a `node:http` server, or the request listener to serve (an Express app is one)
  * @param mountPath - where the route is mounted inside the app
- * @returns the running host; its `url` ends with `mountPath`
+ * @param tls - serve HTTPS with these, asking for a client certificate (a listener only)
+ * @returns the running host; its `url` ends with `mountPath`, `https:` with `tls`
  * @example
  * const host = await listen(expressHostApp(express5, plantRouter(options)));
  */
 export async function listen(
   server: Server | RequestListener,
   mountPath = '',
+  tls?: ContractTls,
 ): Promise<ContractHost & { readonly port: number; readonly server: Server }> {
-  const running = typeof server === 'function' ? createServer(server) : server;
+  const running = typeof server !== 'function' ? server : listenerServer(server, tls);
   await new Promise<void>((resolve, reject) => {
     running.once('error', reject);
     running.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = running.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${mountPath}`,
+    url: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}${mountPath}`,
     port,
     server: running,
     close: () =>
@@ -31,4 +35,9 @@ export async function listen(
         running.closeAllConnections();
       }),
   };
+}
+
+function listenerServer(listener: RequestListener, tls: ContractTls | undefined): Server {
+  // node:https's Server is node:http's over TLS: the same events and `closeAllConnections`.
+  return tls === undefined ? createServer(listener) : tlsServer(listener, tls);
 }

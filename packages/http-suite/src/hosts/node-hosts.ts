@@ -44,8 +44,9 @@ export const fetchEntryTarget: ContractTarget = {
 export function nodeHandlerTarget(passesOn: boolean): ContractTarget {
   return {
     passesOn,
-    async start(options) {
-      if (!passesOn) return listen(createNodeHandler(createPlantService(options)));
+    async start(options, setup) {
+      const tls = setup?.tls;
+      if (!passesOn) return listen(createNodeHandler(createPlantService(options)), '', tls);
       const handler = createNodeHandler(createPlantService({ ...options, basePath: '/v1' }));
       return listen(
         (req, res) =>
@@ -54,6 +55,7 @@ export function nodeHandlerTarget(passesOn: boolean): ContractTarget {
             res.end(`host:${req.method} ${req.url}`);
           }),
         '/v1',
+        tls,
       );
     },
   };

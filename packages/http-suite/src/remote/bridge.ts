@@ -117,6 +117,9 @@ export async function startBridge(
         ? {}
         : { caseSensitiveRouting: options.caseSensitiveRouting }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+      ...(options.clientCertificateHeader === undefined
+        ? {}
+        : { clientCertificateHeader: options.clientCertificateHeader }),
       ...(options.resourceMetadata === undefined
         ? {}
         : { resourceMetadata: options.resourceMetadata }),

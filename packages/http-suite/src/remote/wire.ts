@@ -29,6 +29,7 @@ export interface WireSettings {
     readonly strictRouting?: boolean;
     readonly caseSensitiveRouting?: boolean;
     readonly publicUrl?: string;
+    readonly clientCertificateHeader?: string;
     readonly resourceMetadata?: boolean | ResourceMetadataOptions;
   };
   /** The hooks the test set: only those are forwarded, so a missing hook stays missing. */
