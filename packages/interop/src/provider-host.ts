@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tlsServer, type ContractTls } from '@plantstore/http-suite';
 import Provider from 'oidc-provider';
 import { providerConfiguration, signingKeys, type SigningKeys } from './provider-config';
 import { tlsFetch } from './tls-fetch';
@@ -23,23 +23,13 @@ export interface ProviderHost {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The provider's TLS server: its certificate and key, and the CA its clients' certificates come from. */
-export interface ProviderTls {
-  /** The server certificate for 127.0.0.1, PEM. */
-  readonly cert: string;
-  /** Its private key, PEM. */
-  readonly key: string;
-  /** The CA the server trusts for client certificates, and the tests' clients for the server. */
-  readonly ca: string;
-}
-
 /** How the provider is served. */
 export interface ProviderHostOptions {
   /**
    * Serve over HTTPS instead of HTTP, asking every client for a certificate (RFC 8705 mutual TLS). A
    * client without one still connects: the provider decides what a certificate is needed for.
    */
-  readonly tls?: ProviderTls;
+  readonly tls?: ContractTls;
 }
 
 /**
@@ -59,12 +49,9 @@ export async function startProvider(options: ProviderHostOptions = {}): Promise<
     res.setHeader('connection', 'close');
     handler?.(req, res);
   };
-  // rejectUnauthorized: false lets a client without a certificate, or with an untrusted one, connect;
-  // the provider reads the handshake's verdict (`socket.authorized`) where a certificate matters.
-  const server =
-    tls === undefined
-      ? createServer(listener)
-      : createHttpsServer({ ...tls, requestCert: true, rejectUnauthorized: false }, listener);
+  // Over TLS a client without a certificate, or with an untrusted one, still connects; the provider
+  // reads the handshake's verdict (`socket.authorized`) where a certificate matters.
+  const server = tls === undefined ? createServer(listener) : tlsServer(listener, tls);
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);

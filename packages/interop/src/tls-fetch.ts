@@ -1,14 +1,5 @@
 import { request } from 'node:https';
-
-/** What a TLS client brings: the CA it trusts for the server, and the certificate it presents, if any. */
-export interface ClientTls {
-  /** The CA that signed the server's certificate, PEM. */
-  readonly ca: string;
-  /** The client certificate to present, PEM; absent, the client presents none. */
-  readonly cert?: string;
-  /** Its private key, PEM. */
-  readonly key?: string;
-}
+import type { ClientTls } from '@plantstore/http-suite';
 
 /**
  * A `fetch` over `node:https` that trusts `tls.ca` and presents `tls.cert` on the TLS connection. Node

@@ -1,12 +1,25 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import {
+  certificateThumbprint,
+  memoryStore,
+  type MtlsOptions,
+  type PlantServiceOptions,
+  type Principal,
+} from '@plantstore/core';
+import {
+  contractTls,
   testCertificates,
+  type ClientTls,
+  type ContractHost,
+  type Reply,
   type TestCertificate,
   type TestCertificates,
 } from '@plantstore/http-suite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAnswer, expectInvalidToken } from '../src/expect-answer';
+import { mounts, postPlantWith } from '../src/plant-hosts';
 import { API, CLIENT_CERTIFICATE_DN, CLIENTS } from '../src/provider-config';
-import { providerOfThisFile } from '../src/provider-of-this-file';
+import { jwtBearerFor, providerOfThisFile } from '../src/provider-of-this-file';
 import { tlsFetch } from '../src/tls-fetch';
 import { clientCredentials, decodeJwt, postTokenRequest } from '../src/token-endpoint';
 
@@ -18,30 +31,34 @@ import { clientCredentials, decodeJwt, postTokenRequest } from '../src/token-end
 let certificates: TestCertificates;
 const provider = providerOfThisFile(async () => {
   certificates = await testCertificates();
-  const { server, ca } = certificates;
-  return { tls: { cert: server.certPem, key: server.keyPem, ca: ca.certPem } };
+  return { tls: await contractTls() };
 });
 
-// RFC 8705 §3.1, until @plantstore/core exports certificateThumbprint: base64url(SHA-256(DER)).
-const certificateThumbprint = (der: Uint8Array): string =>
-  createHash('sha256').update(der).digest('base64url');
-
-/** A fetch that trusts the test CA and presents `certificate` on the connection, or none. */
-function fetchWith(certificate?: TestCertificate): typeof fetch {
-  const { ca } = certificates;
-  return tlsFetch({
-    ca: ca.certPem,
+/** What a client trusts (the test CA) and presents on the connection: `certificate`, or none. */
+function clientTls(certificate?: TestCertificate): ClientTls {
+  return {
+    ca: certificates.ca.certPem,
     ...(certificate !== undefined && { cert: certificate.certPem, key: certificate.keyPem }),
-  });
+  };
 }
 
-/** The certificate client's token for `plants:write`, asked for over a connection with `certificate`. */
-function boundTokenResponse(certificate: TestCertificate = certificates.client) {
+/** A fetch over HTTPS that trusts the test CA and presents `certificate`, or none. */
+function fetchWith(certificate?: TestCertificate): typeof fetch {
+  return tlsFetch(clientTls(certificate));
+}
+
+/** RFC 9440: the DER certificate as a byte sequence, `:base64:`, as a TLS-terminating proxy sends it. */
+function clientCertHeader(certificate: TestCertificate): { 'client-cert': string } {
+  return { 'client-cert': `:${Buffer.from(certificate.der).toString('base64')}:` };
+}
+
+/** The certificate client's token for `plants:write`, asked for over a connection with its certificate. */
+function boundTokenResponse() {
   return clientCredentials(
     provider.issuer,
     CLIENTS.certificate,
     { scope: 'plants:write' },
-    { fetch: fetchWith(certificate) },
+    { fetch: fetchWith(certificates.client) },
   );
 }
 
@@ -100,3 +117,142 @@ describe('oidc-provider 9 binds the tokens of its certificate client to the TLS 
     },
   );
 });
+
+describe.each(mounts)(
+  'oidc-provider certificate-bound tokens at the route, through $name',
+  (mount) => {
+    let https: ContractHost;
+    let behindProxy: ContractHost;
+    const rejected: string[] = [];
+    const created: Principal[] = [];
+    let nextId = 1;
+    const plant = () => ({ id: nextId++, name: 'Fern' });
+
+    function service(mtls: boolean | MtlsOptions, more: Partial<PlantServiceOptions> = {}) {
+      return {
+        store: memoryStore(),
+        // The route fetches the provider's keys over HTTPS, trusting the test CA, with no certificate.
+        auth: jwtBearerFor(provider, {
+          requiredScopes: ['plants:write'],
+          mtls,
+          fetch: fetchWith(),
+        }),
+        onRejected: (error) => void rejected.push(error.code),
+        onCreated: (_plant, context) => void (context.principal && created.push(context.principal)),
+        ...more,
+      } satisfies PlantServiceOptions;
+    }
+
+    beforeAll(async () => {
+      https = await mount.start(
+        {
+          '/mtls': service(true),
+          '/required': service({ required: true }),
+          '/plain': service(false),
+        },
+        await contractTls(),
+      );
+      // Plain HTTP, as behind a TLS-terminating proxy that forwards the certificate (RFC 9440).
+      behindProxy = await mount.start({
+        '/proxy': service(true, { clientCertificateHeader: 'client-cert' }),
+      });
+    });
+    afterAll(() => Promise.all([https.close(), behindProxy.close()]));
+
+    /** `POST {prefix}/plants` with the token as Bearer, over a connection with `certificate` or none. */
+    function post(
+      prefix: string,
+      token: string,
+      certificate?: TestCertificate,
+      headers: Readonly<Record<string, string>> = {},
+    ) {
+      const credentials = { authorization: `Bearer ${token}`, ...headers };
+      return postPlantWith(https, prefix, credentials, plant(), clientTls(certificate));
+    }
+
+    const boundToken = async () => (await boundTokenResponse()).access_token;
+
+    /** Asserts a 401 `invalid_token` with this description, and the reason code the hook saw. */
+    function expectRefused(reply: Reply, description: string, code: string): void {
+      expectInvalidToken(reply, description);
+      expect(rejected.at(-1)).toBe(code);
+    }
+
+    const noCertificate =
+      'The token is bound to a client certificate, and the request came without one';
+    const otherCertificate =
+      'The token is bound to another client certificate than the one the request came with';
+
+    it('creates a plant with the bound token over a connection with the client certificate', async () => {
+      const token = await boundToken();
+      const reply = await post('/mtls', token, certificates.client);
+      expectAnswer(reply, 200, { name: 'Fern' });
+      expect(reply.headers['www-authenticate']).toBeUndefined();
+      expect(created.at(-1)).toMatchObject({
+        subject: CLIENTS.certificate.id,
+        claims: { cnf: { 'x5t#S256': certificateThumbprint(certificates.client.der) } },
+      });
+    });
+
+    it('refuses it over a connection with another certificate of the same CA: 401 certificate_mismatch', async () => {
+      expectRefused(
+        await post('/mtls', await boundToken(), certificates.other),
+        otherCertificate,
+        'certificate_mismatch',
+      );
+    });
+
+    it('refuses it over a connection without a certificate: 401 certificate_mismatch', async () => {
+      expectRefused(await post('/mtls', await boundToken()), noCertificate, 'certificate_mismatch');
+    });
+
+    it('refuses it with the right certificate in a Client-Cert header the route does not trust', async () => {
+      const header = clientCertHeader(certificates.client);
+      expectRefused(
+        await post('/mtls', await boundToken(), undefined, header),
+        noCertificate,
+        'certificate_mismatch',
+      );
+    });
+
+    it('behind a trusted proxy, takes the Client-Cert header of the client certificate, refuses another', async () => {
+      const token = await boundToken();
+      const through = (certificate: TestCertificate) =>
+        postPlantWith(
+          behindProxy,
+          '/proxy',
+          { authorization: `Bearer ${token}`, ...clientCertHeader(certificate) },
+          plant(),
+        );
+      expectAnswer(await through(certificates.client), 200, { name: 'Fern' });
+      expectRefused(await through(certificates.other), otherCertificate, 'certificate_mismatch');
+    });
+
+    it('with mtls off, refuses the bound token even with the right certificate: 401 token_certificate_bound', async () => {
+      expectRefused(
+        await post('/plain', await boundToken(), certificates.client),
+        'The token is bound to a client certificate, which this resource does not check',
+        'token_certificate_bound',
+      );
+    });
+
+    it("with required: true, refuses the provider's unbound tokens and takes its bound ones", async () => {
+      // A client_secret_basic client, over a connection without a certificate: a Bearer token, no cnf.
+      const { access_token: unbound } = await clientCredentials(
+        provider.issuer,
+        CLIENTS.rs256,
+        { scope: 'plants:write' },
+        { fetch: fetchWith() },
+      );
+      expect(decodeJwt(unbound).payload).not.toHaveProperty('cnf');
+      expectRefused(
+        await post('/required', unbound, certificates.client),
+        'This resource accepts only tokens bound to a client certificate',
+        'mtls_required',
+      );
+      expectAnswer(await post('/required', await boundToken(), certificates.client), 200, {
+        name: 'Fern',
+      });
+    });
+  },
+);
