@@ -27,7 +27,7 @@ export interface Mount {
   start(services: Services, tls?: ContractTls): Promise<ContractHost>;
 }
 
-/** Each service through `createNodeHandler` on one `node:http` server, tried in turn. */
+/** Each service through `createNodeHandler` on one `node:http` server (`node:https` with `tls`), tried in turn. */
 export const nodeMount: Mount = {
   name: 'createNodeHandler on node:http',
   start(services, tls) {
