@@ -3,6 +3,9 @@ import type { JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenIssuer } from './token-issuer';
 import type { TokenIssuer } from './token-issuer';
+import { createDpopClient } from './dpop-client';
+import { certificateThumbprint } from '../auth/mtls/certificate-thumbprint';
+import { selfSignedCertificate } from '../auth/mtls/certificates.test-support';
 
 async function keySet(issuer: TokenIssuer): Promise<JSONWebKeySet> {
   const response = await fetch(issuer.jwksUri);
@@ -57,6 +60,16 @@ describe('createTokenIssuer', () => {
     const payload = decodeJwt(token);
     expect(payload).toMatchObject({ sub: 'alice', aud: ['a', 'b'], exp: 42 });
     expect(payload).not.toHaveProperty('iss');
+  });
+
+  it('binds a token to a client certificate, DER or PEM, beside a DPoP key', async () => {
+    const certificate = selfSignedCertificate('client-a');
+    const x5t = certificateThumbprint(certificate.der);
+    const pem = decodeJwt(await issuer.sign({}, { certificate: certificate.cert }));
+    expect(pem.cnf).toStrictEqual({ 'x5t#S256': x5t });
+    const dpop = await createDpopClient('ES256');
+    const both = decodeJwt(await issuer.sign({}, { certificate: certificate.der, boundTo: dpop }));
+    expect(both.cnf).toStrictEqual({ jkt: dpop.jkt, 'x5t#S256': x5t });
   });
 
   it('sets exp, nbf and iat relative to now from seconds or durations', async () => {

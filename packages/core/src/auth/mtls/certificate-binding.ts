@@ -9,6 +9,10 @@ import { refusedWith } from '../refused-principal';
  *
  * @param cnf - the token's `cnf` claim
  * @returns the thumbprint, or `undefined` when the token is not bound to a certificate
+ * @example
+ * ```ts
+ * boundCertificate({ 'x5t#S256': 'bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2' }); // that thumbprint
+ * ```
  */
 export function boundCertificate(cnf: unknown): string | undefined {
   if (typeof cnf !== 'object' || cnf === null) return undefined;

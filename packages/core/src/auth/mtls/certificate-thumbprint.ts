@@ -7,6 +7,10 @@ const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-
  *
  * @param pem - a PEM certificate (`-----BEGIN CERTIFICATE-----` …)
  * @returns its DER bytes, or `undefined` when the text holds no certificate
+ * @example
+ * ```ts
+ * const der = pemCertificateDer(readFileSync('client.pem', 'utf8'));
+ * ```
  */
 export function pemCertificateDer(pem: string): Uint8Array | undefined {
   const body = PEM.exec(pem)?.[1]?.replace(/\s+/gu, '');
