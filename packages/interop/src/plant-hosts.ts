@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
 import {
   createNodeHandler,
   createPlantService,
@@ -6,7 +6,14 @@ import {
   type PlantServiceOptions,
 } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
-import { listen, send, type ContractHost, type Reply } from '@plantstore/http-suite';
+import {
+  listen,
+  send,
+  type ClientTls,
+  type ContractHost,
+  type ContractTls,
+  type Reply,
+} from '@plantstore/http-suite';
 import express from 'express';
 import { API } from './provider-config';
 
@@ -16,37 +23,37 @@ export type Services = Readonly<Record<string, PlantServiceOptions>>;
 /** A way to serve several services from one host application on 127.0.0.1, port 0. */
 export interface Mount {
   readonly name: string;
-  start(services: Services): Promise<ContractHost>;
+  /** Starts the host: over HTTPS with `tls`, asking clients for a certificate (RFC 8705). */
+  start(services: Services, tls?: ContractTls): Promise<ContractHost>;
 }
 
-/** Each service through `createNodeHandler` on one `node:http` server, tried in turn. */
+/** Each service through `createNodeHandler` on one `node:http` server (`node:https` with `tls`), tried in turn. */
 export const nodeMount: Mount = {
   name: 'createNodeHandler on node:http',
-  start(services) {
+  start(services, tls) {
     const handlers = Object.entries(services).map(([prefix, options]) =>
       createNodeHandler(createPlantService({ ...options, basePath: prefix })),
     );
-    return listen(
-      createServer((req, res) => {
-        const next = (index: number): void => {
-          const handler = handlers[index];
-          if (handler !== undefined) return handler(req, res, () => next(index + 1));
-          res.writeHead(404);
-          res.end();
-        };
-        next(0);
-      }),
-    );
+    const listener: RequestListener = (req, res) => {
+      const next = (index: number): void => {
+        const handler = handlers[index];
+        if (handler !== undefined) return handler(req, res, () => next(index + 1));
+        res.writeHead(404);
+        res.end();
+      };
+      next(0);
+    };
+    return listen(listener, '', tls);
   },
 };
 
 /** Each service through `plantRouter` in one Express 5 app, at its prefix. */
 export const expressMount: Mount = {
   name: 'plantRouter in Express 5',
-  start(services) {
+  start(services, tls) {
     const app = express();
     for (const [prefix, options] of Object.entries(services)) app.use(prefix, plantRouter(options));
-    return listen(createServer(app));
+    return listen(app, '', tls);
   },
 };
 
@@ -61,7 +68,7 @@ export const mounts: readonly Mount[] = [nodeMount, expressMount];
  */
 export const expressRootMount: Mount = {
   name: 'plantRouter at the root of Express 5',
-  start(services) {
+  start(services, tls) {
     const app = express();
     for (const [prefix, options] of Object.entries(services)) {
       const router = plantRouter({ ...options, basePath: prefix });
@@ -71,7 +78,7 @@ export const expressRootMount: Mount = {
       }
       app.use(router);
     }
-    return listen(createServer(app));
+    return listen(app, '', tls);
   },
 };
 
@@ -124,22 +131,26 @@ export function postPlant(
 }
 
 /**
- * Sends `POST {url}{prefix}/plants` with these credentials (`Authorization`, `DPoP`) and a JSON body.
+ * Sends `POST {url}{prefix}/plants` with these credentials (`Authorization`, `DPoP`, `Client-Cert`)
+ * and a JSON body.
  *
  * @param host - the running host application
  * @param prefix - where the service is mounted
  * @param credentials - the credential headers, lower-case
  * @param plant - the JSON body
+ * @param tls - to an HTTPS host: the CA to trust, and the client certificate to present, if any
  */
 export function postPlantWith(
   host: ContractHost,
   prefix: string,
   credentials: Readonly<Record<string, string>>,
   plant: Readonly<Record<string, unknown>>,
+  tls?: ClientTls,
 ): Promise<Reply> {
   return send(host.url, {
     path: `${prefix}/plants`,
     headers: { ...credentials, 'content-type': 'application/json' },
     body: JSON.stringify(plant),
+    ...(tls !== undefined && { tls }),
   });
 }

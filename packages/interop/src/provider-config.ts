@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { errors, type Configuration, type JWK } from 'oidc-provider';
+import { TLSSocket } from 'node:tls';
+import { errors, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
 /** The API's resource indicator, and the audience its access tokens carry. */
 export const API = 'https://plants.example.com';
@@ -9,12 +10,24 @@ export const OTHER_API = 'https://pots.example.com';
 export const ACCESS_TOKEN_TTL = 300;
 
 /** A client registered at the provider, and how it authenticates at the token endpoint. */
-export interface Client {
-  readonly id: string;
-  readonly secret: string;
-  /** `client_secret_basic` or `client_secret_post`. */
-  readonly auth: 'basic' | 'post';
-}
+export type Client =
+  | {
+      readonly id: string;
+      readonly secret: string;
+      /** `client_secret_basic` or `client_secret_post`. */
+      readonly auth: 'basic' | 'post';
+    }
+  | {
+      readonly id: string;
+      /** `tls_client_auth` (RFC 8705 §2.1): the certificate on the TLS connection, no secret. */
+      readonly auth: 'tls';
+    };
+
+/**
+ * The subject of the test set's `client` certificate (`testCertificates()` of
+ * @plantstore/http-suite), as RFC 4514 writes it: the certificate client is registered with it.
+ */
+export const CLIENT_CERTIFICATE_DN = 'CN=Plantstore Test Client';
 
 /** The clients registered at the provider. */
 export const CLIENTS = {
@@ -34,6 +47,12 @@ export const CLIENTS = {
   dpopOnly: { id: 'plants-writer-dpop-only', secret: 'a-secret-of-the-dpop-client', auth: 'basic' },
   /** The provider requires its own server nonce (RFC 9449 §8) in this client's token-request proofs. */
   nonce: { id: 'plants-writer-nonce', secret: 'a-secret-of-the-nonce-client', auth: 'basic' },
+  /**
+   * Authenticates with the certificate of {@link CLIENT_CERTIFICATE_DN}, issued by the CA the
+   * provider's TLS server trusts (`tls_client_auth`), and registered with
+   * `tls_client_certificate_bound_access_tokens: true`: its tokens are bound to that certificate.
+   */
+  certificate: { id: 'plants-writer-certificate', auth: 'tls' },
 } as const satisfies Readonly<Record<string, Client>>;
 
 /** Where the authorization-code flow of the API client returns; never followed. */
@@ -63,8 +82,9 @@ export function signingKeys(generation: number): SigningKeys {
 /**
  * The provider's configuration: client credentials for the machine clients, the authorization code
  * flow (with the development login pages oidc-provider ships) for the API client, resource indicators
- * (RFC 8707) so that access tokens for {@link API} are JWTs (RFC 9068) with its scopes, and DPoP
- * (RFC 9449): a token request with a proof gets a token bound to the proof's key (`cnf.jkt`).
+ * (RFC 8707) so that access tokens for {@link API} are JWTs (RFC 9068) with its scopes, DPoP
+ * (RFC 9449): a token request with a proof gets a token bound to the proof's key (`cnf.jkt`), and
+ * mutual TLS (RFC 8705): the certificate client's tokens are bound to its certificate (`cnf["x5t#S256"]`).
  *
  * @param keys - the keys the provider signs with and publishes at its `jwks_uri`
  */
@@ -88,6 +108,13 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
       },
       { ...machine, client_id: CLIENTS.nonce.id, client_secret: CLIENTS.nonce.secret },
       {
+        ...machine,
+        client_id: CLIENTS.certificate.id,
+        token_endpoint_auth_method: 'tls_client_auth',
+        tls_client_auth_subject_dn: CLIENT_CERTIFICATE_DN,
+        tls_client_certificate_bound_access_tokens: true,
+      },
+      {
         client_id: CLIENTS.api.id,
         client_secret: CLIENTS.api.secret,
         grant_types: ['authorization_code'],
@@ -96,6 +123,15 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
       },
     ],
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    // The defaults, and the PKI mutual-TLS method (RFC 8705 §2.1) the certificate client uses.
+    clientAuthMethods: [
+      'client_secret_basic',
+      'client_secret_jwt',
+      'client_secret_post',
+      'private_key_jwt',
+      'none',
+      'tls_client_auth',
+    ],
     features: {
       clientCredentials: { enabled: true },
       // On by default in oidc-provider 9; set here so that the test reads what the provider runs with.
@@ -105,6 +141,18 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
         // Nonces are derived from this secret (HKDF of a 60 s step), as the route's are (HMAC of a slot).
         nonceSecret: randomBytes(32),
         requireNonce: (ctx) => ctx.oidc.client?.clientId === CLIENTS.nonce.id,
+      },
+      // RFC 8705: the client certificate is read from the TLS connection (the provider is served over
+      // HTTPS with client certificates by `startProvider({ tls })`; over HTTP there is none).
+      mTLS: {
+        enabled: true,
+        certificateBoundAccessTokens: true,
+        tlsClientAuth: true,
+        getCertificate: (ctx) => tlsSocket(ctx)?.getPeerX509Certificate(),
+        // The handshake checked the chain against the CA the server trusts.
+        certificateAuthorized: (ctx) => tlsSocket(ctx)?.authorized === true,
+        certificateSubjectMatches: (ctx, property, expected) =>
+          property === 'tls_client_auth_subject_dn' && subjectDn(ctx) === expected,
       },
       resourceIndicators: {
         enabled: true,
@@ -130,4 +178,16 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
       Grant: 60,
     },
   };
+}
+
+function tlsSocket(ctx: KoaContextWithOIDC): TLSSocket | undefined {
+  return ctx.socket instanceof TLSSocket ? ctx.socket : undefined;
+}
+
+/**
+ * The peer certificate's subject as an RFC 4514 string: Node lists the RDNs in the certificate's
+ * order, one a line, and RFC 4514 writes them last first. No escaping: the test names need none.
+ */
+function subjectDn(ctx: KoaContextWithOIDC): string | undefined {
+  return tlsSocket(ctx)?.getPeerX509Certificate()?.subject.split('\n').reverse().join(',');
 }

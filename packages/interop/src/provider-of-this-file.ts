@@ -1,18 +1,21 @@
 import { jwtBearer, type JwtBearerOptionFields } from '@plantstore/core';
 import { afterAll, beforeAll } from 'vitest';
 import { API } from './provider-config';
-import { startProvider, type ProviderHost } from './provider-host';
+import { startProvider, type ProviderHost, type ProviderHostOptions } from './provider-host';
 
 /**
  * oidc-provider for the tests of the calling file: started before them, stopped for good after them.
  * Read its fields inside hooks and tests, once it runs.
  *
+ * @param options - how to serve it, made when it starts (TLS certificates are made in the test)
  * @returns the provider, as {@link startProvider} returns it
  */
-export function providerOfThisFile(): ProviderHost {
+export function providerOfThisFile(
+  options: () => Promise<ProviderHostOptions> = () => Promise.resolve({}),
+): ProviderHost {
   let running: ProviderHost | undefined;
   beforeAll(async () => {
-    running = await startProvider();
+    running = await startProvider(await options());
   });
   afterAll(() => running?.close());
   const host = (): ProviderHost => {

@@ -28,23 +28,27 @@ export interface TokenEndpointReply {
   readonly body: Record<string, unknown>;
 }
 
-/** How a token request is sent: where, and with which DPoP key. */
+/** How a token request is sent: where, with which DPoP key, over which connection. */
 export interface TokenRequestOptions {
   /** The token endpoint. Default `{issuer}/token`, where oidc-provider serves it. */
   readonly tokenEndpoint?: string;
   /** Sign a DPoP proof for the request with this client's key, so the token is bound to it. */
   readonly dpop?: DpopSigner;
+  /** What sends the request: default the global fetch; a `tlsFetch` presents a client certificate. */
+  readonly fetch?: typeof fetch;
 }
 
 /**
  * Posts one token request to the provider's token endpoint, authenticating the client with HTTP
- * Basic (`client_secret_basic`) or in the form (`client_secret_post`), as the client is registered.
+ * Basic (`client_secret_basic`), in the form (`client_secret_post`), or by the certificate the
+ * connection presents (`tls_client_auth`: `client_id` alone in the form), as the client is registered.
  *
  * @param issuer - the provider
  * @param client - the client
  * @param form - the grant's parameters
  * @param headers - more request headers, such as `DPoP`
  * @param tokenEndpoint - default `{issuer}/token`
+ * @param send - default the global fetch
  * @returns the answer, any status
  */
 export async function postTokenRequest(
@@ -53,6 +57,7 @@ export async function postTokenRequest(
   form: Readonly<Record<string, string>>,
   headers: Readonly<Record<string, string>> = {},
   tokenEndpoint = `${issuer}/token`,
+  send: typeof fetch = fetch,
 ): Promise<TokenEndpointReply> {
   const body = new URLSearchParams(form);
   const sent: Record<string, string> = { 'content-type': FORM, ...headers };
@@ -62,9 +67,9 @@ export async function postTokenRequest(
     sent['authorization'] = `Basic ${Buffer.from(pair).toString('base64')}`;
   } else {
     body.set('client_id', client.id);
-    body.set('client_secret', client.secret);
+    if (client.auth === 'post') body.set('client_secret', client.secret);
   }
-  const response = await fetch(tokenEndpoint, { method: 'POST', headers: sent, body });
+  const response = await send(tokenEndpoint, { method: 'POST', headers: sent, body });
   const answer = (await response.json()) as Record<string, unknown>;
   return { status: response.status, headers: response.headers, body: answer };
 }
@@ -79,7 +84,7 @@ async function tokenRequest(
   form: Record<string, string>,
   options: TokenRequestOptions = {},
 ): Promise<DpopTokenResponse> {
-  const { dpop, tokenEndpoint = `${issuer}/token` } = options;
+  const { dpop, tokenEndpoint = `${issuer}/token`, fetch: send } = options;
   let nonce: string | undefined;
   for (let requests = 1; ; requests += 1) {
     // A token-request proof has no ath: there is no token yet (RFC 9449 §4.2).
@@ -93,7 +98,7 @@ async function tokenRequest(
               ...(nonce !== undefined && { nonce }),
             }),
           };
-    const reply = await postTokenRequest(issuer, client, form, headers, tokenEndpoint);
+    const reply = await postTokenRequest(issuer, client, form, headers, tokenEndpoint, send);
     // oidc-provider sends DPoP-Nonce when it asks for one, and on a success only when the proof's
     // nonce was not already its next one.
     const providerNonce = reply.headers.get('dpop-nonce') ?? nonce;
@@ -122,7 +127,7 @@ async function tokenRequest(
  * @param issuer - the provider
  * @param client - one of the machine clients
  * @param request - the scope asked for, and the resource (default the API)
- * @param options - the token endpoint, and the DPoP key to bind the token to
+ * @param options - the token endpoint, the DPoP key to bind the token to, and the fetch to send with
  * @returns the token endpoint's answer
  * @example
  * ```ts
