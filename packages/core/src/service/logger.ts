@@ -38,23 +38,44 @@ function isLogger(value: unknown): value is PlantLogger {
   return typeof warn === 'function' && typeof error === 'function';
 }
 
+// An outage (the identity provider or the database down) fails every request alike: one line per
+// reason code per window, with the count of those left out, keeps it visible without a stack trace
+// per request flooding the host's logs.
+const QUIET_MS = 10_000;
+
 /**
- * The `onError` a service has when the host gave none: one line per 5xx with the failure itself, whose
- * `cause` holds the stack. It logs what the hooks see and no more: never the token, the claims or the body.
+ * The `onError` a service has when the host gave none: a line and the failure itself, whose `cause`
+ * holds the stack; of a run of failures with one reason code, the first in each 10 s, with the
+ * count of the others. It logs what the hooks see and no more: never the token, the claims or the body.
  *
  * @param logger - where the line goes
+ * @param now - the clock, in ms
  * @returns the hook, its shape spelt out (`Hook` lives in service-options.ts, which imports this module)
  * @example
  * ```ts
  * // plantstore: 500 store_failed on POST /api/plants: The store failed. InternalServerError: … [cause]: …
+ * // plantstore: 503 store_timeout on POST /api/plants: … (and 41 more store_timeout since the last line)
  * ```
  */
 export function logFailures(
   logger: PlantLogger,
+  now: () => number = Date.now,
 ): (error: PlantServiceError, context: { readonly method: string; readonly path: string }) => void {
+  const quiet = new Map<string, { until: number; left: number }>();
   return (error, { method, path }) => {
+    const at = now();
+    const last = quiet.get(error.code);
+    if (last !== undefined && at < last.until) {
+      last.left += 1;
+      return;
+    }
+    const more =
+      last === undefined || last.left === 0
+        ? ''
+        : ` (and ${last.left} more ${error.code} since the last line)`;
+    quiet.set(error.code, { until: at + QUIET_MS, left: 0 });
     logger.error(
-      `plantstore: ${error.status} ${error.code} on ${method} ${path}: ${error.message}`,
+      `plantstore: ${error.status} ${error.code} on ${method} ${path}: ${error.message}${more}`,
       error,
     );
   };
