@@ -31,6 +31,11 @@ const TABLE = {
     'createNodeHandler, token cache off',
     { file: 'node-plant', env: { BENCH_TOKEN_CACHE: 'off' } },
   ],
+  'node-plant-mtls': [
+    'ours',
+    'createNodeHandler, mTLS on, a request without a certificate',
+    { file: 'node-plant', env: { BENCH_MTLS: 'on' } },
+  ],
   'node-plant-dpop': [
     'ours',
     'createNodeHandler, DPoP-bound token, a new ES256 proof each',
@@ -109,6 +114,13 @@ export const TARGETS = [
     base: 'pg-hand',
     target: 0.95,
     goal: 'PostgreSQL store ≥ 0.95× a hand-written pg insert',
+  },
+  {
+    kind: 'costlier',
+    ours: 'node-plant-mtls',
+    base: 'node-plant',
+    target: 1.05,
+    goal: 'mTLS on: a request without a certificate ≤ 1.05× without mTLS',
   },
   {
     kind: 'costlier',

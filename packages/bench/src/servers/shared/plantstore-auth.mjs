@@ -1,5 +1,7 @@
 // Plantstore's auth for the job: HS256 with iss and aud checked. The verified-token cache is on
-// (the default) unless BENCH_TOKEN_CACHE=off, which the `node-plant-nocache` setup sets.
+// (the default) unless BENCH_TOKEN_CACHE=off, which the `node-plant-nocache` setup sets;
+// BENCH_MTLS=on turns on certificate-bound tokens (`node-plant-mtls`), whose requests here carry no
+// certificate and an unbound token: what every plain request pays once mTLS is configured.
 import process from 'node:process';
 import { jwtBearer } from '@plantstore/core';
 import { AUDIENCE, ISSUER, SECRET } from '../../config.mjs';
@@ -12,5 +14,6 @@ export function benchAuth() {
     audience: AUDIENCE,
     algorithms: ['HS256'],
     ...(process.env.BENCH_TOKEN_CACHE === 'off' ? { cache: false } : {}),
+    ...(process.env.BENCH_MTLS === 'on' ? { mtls: true } : {}),
   });
 }
