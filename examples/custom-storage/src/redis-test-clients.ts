@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { isPlantServiceError } from '@plantstore/core';
 import { createClient, type RedisClientType } from 'redis';
+import { expect } from 'vitest';
 
 /**
  * A client that could not connect: it was pointed at a port free a moment ago, and does not retry.
@@ -34,4 +36,16 @@ export async function deleteKeys(client: RedisClientType, prefix: string): Promi
   for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
     if (keys.length > 0) await client.del(keys);
   }
+}
+
+/**
+ * Expects a store call to fail with Redis's own error reply (a key of another type), passed through
+ * unchanged: not a Plantstore error, so the service answers it 500 with the reply as the cause.
+ *
+ * @param attempt - the call, on a key that holds a list
+ */
+export async function expectWrongTypePassedThrough(attempt: Promise<unknown>): Promise<void> {
+  const error: unknown = await attempt.catch((e: unknown) => e);
+  expect(isPlantServiceError(error)).toBe(false);
+  expect(String(error)).toMatch(/WRONGTYPE/);
 }
