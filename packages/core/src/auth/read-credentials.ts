@@ -19,8 +19,17 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
 
-/** RFC 9110 `tchar`: what an auth-scheme name is made of. */
-function isTokenChar(code: number): boolean {
+/**
+ * RFC 9110 `tchar`: what an auth-scheme name, and a header field name, is made of.
+ *
+ * @param code - a UTF-16 code unit
+ * @returns whether it may stand in a token
+ * @example
+ * ```ts
+ * isTokenChar('-'.charCodeAt(0)); // true
+ * ```
+ */
+export function isTokenChar(code: number): boolean {
   return (
     (code >= 0x30 && code <= 0x39) ||
     (code >= 0x41 && code <= 0x5a) ||
