@@ -198,7 +198,7 @@ export function createIssuerVerifier(
         try {
           checks = { ...checks, issuer: tenantIssuerOf(tenant, token) };
         } catch (error) {
-          return Promise.reject(error as Error);
+          return Promise.reject(toAuthError(error));
         }
       }
       // `then`, not an async function: one promise less on every verification.

@@ -1,5 +1,4 @@
 import { SignJWT } from 'jose';
-import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtBearer, type JwtBearerOptions } from './jwt-bearer';
 import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer';
@@ -14,15 +13,17 @@ import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer'
 const SECRET = 'a-shared-secret-of-32-bytes-long';
 const key = new TextEncoder().encode(SECRET);
 const now = () => Math.floor(Date.now() / 1000);
+// `undefined` removes a claim the token would otherwise carry.
+type Claims = Record<string, unknown>;
 const base = { secret: SECRET, issuer: 'urn:issuer', audience: 'urn:api' } as const;
 
-async function token(extra: JWTPayload): Promise<string> {
+async function token(extra: Claims): Promise<string> {
   const payload = { iss: 'urn:issuer', aud: 'urn:api', sub: 'alice', iat: now(), exp: now() + 60 };
   return new SignJWT({ ...payload, ...extra }).setProtectedHeader({ alg: 'HS256' }).sign(key);
 }
 
 /** `accepted`, or the refusal's status and code. */
-async function outcome(options: JwtBearerOptions, extra: JWTPayload): Promise<string> {
+async function outcome(options: JwtBearerOptions, extra: Claims): Promise<string> {
   return jwtBearer(options)
     .verify(await token(extra))
     .then(
@@ -32,7 +33,7 @@ async function outcome(options: JwtBearerOptions, extra: JWTPayload): Promise<st
 }
 
 describe('ID tokens are refused as bearer tokens by default', () => {
-  it.each<[string, JWTPayload, string]>([
+  it.each<[string, Claims, string]>([
     ['an OIDC ID token (nonce)', { nonce: 'n-0S6_WzA2Mj' }, '401 token_type_mismatch'],
     [
       'an OIDC ID token (at_hash)',
@@ -83,7 +84,7 @@ describe('ID tokens are refused as bearer tokens by default', () => {
 describe('clients: the client a token was issued to, where it names no audience', () => {
   const cognito = { secret: SECRET, issuer: 'urn:issuer', clients: ['app-1', 'app-2'] } as const;
 
-  it.each<[string, JWTPayload, string]>([
+  it.each<[string, Claims, string]>([
     [
       "Cognito's access token of an accepted client",
       { client_id: 'app-2', aud: undefined },

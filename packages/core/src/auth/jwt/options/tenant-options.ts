@@ -87,7 +87,7 @@ export function tenantOptions(
       describeValue(tenantClaim),
     );
   }
-  const claim = (tenantClaim as string | undefined) ?? 'tid';
+  const claim = tenantClaim ?? 'tid';
   if (typeof tenants === 'function') {
     const predicate = tenants as (tenantId: string) => unknown;
     return { template, claim, allows: (id) => predicate(id) === true, listed: undefined };
