@@ -1,6 +1,15 @@
 import type { JWTPayload } from 'jose';
 import { InvalidTokenError } from '../../errors/bearer-errors';
 
+/**
+ * The key, set only by a provider preset, that accepts ID tokens as bearer tokens: Firebase's ID
+ * tokens are its bearer tokens by design. A symbol, not a named option, so that no configuration
+ * written by hand (or parsed from a file) turns the refusal of ID tokens off.
+ */
+export const ID_TOKENS_ACCEPTED: unique symbol = Symbol.for(
+  'plantstore.jwtBearer.idTokensAccepted',
+);
+
 // Claims only OpenID Connect ID tokens carry (OIDC Core §2, §3.1.3.6, §3.3.2.11; FAPI's s_hash): an
 // access token has no use for a login's nonce or for hashes binding it to a code or state.
 const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'] as const;

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtBearer, type JwtBearerOptions } from './jwt-bearer';
+import { ID_TOKENS_ACCEPTED } from './id-token';
 import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer';
 
 // ID tokens presented as bearer tokens, and providers whose access tokens name a client instead of
@@ -65,18 +66,16 @@ describe('ID tokens are refused as bearer tokens by default', () => {
     expect(await outcome(options, {})).toBe('401 claim_missing');
   });
 
-  it('accepts ID tokens with idTokens: true (Firebase), at the top level or per issuer', async () => {
-    expect(await outcome({ ...base, idTokens: true }, { nonce: 'n', at_hash: 'h' })).toBe(
-      'accepted',
-    );
+  it('accepts ID tokens only with the key a provider preset sets (Firebase), never by a named option', async () => {
+    const preset = { [ID_TOKENS_ACCEPTED]: true } as const;
+    const idToken = { nonce: 'n', at_hash: 'h' };
+    expect(await outcome({ ...base, ...preset }, idToken)).toBe('accepted');
     const entry = { issuer: 'urn:issuer', secret: SECRET, audience: 'urn:api' };
-    expect(await outcome({ issuers: [{ ...entry, idTokens: true }] }, { nonce: 'n' })).toBe(
-      'accepted',
-    );
-    expect(await outcome({ issuers: [entry], idTokens: true }, { nonce: 'n' })).toBe('accepted');
-    expect(await outcome({ issuers: [entry] }, { nonce: 'n' })).toBe('401 token_type_mismatch');
-    expect(() => jwtBearer({ ...base, idTokens: 'yes' as never })).toThrow(
-      'jwtBearer: option "idTokens" must be a boolean; received a string',
+    expect(await outcome({ issuers: [{ ...entry, ...preset }] }, idToken)).toBe('accepted');
+    expect(await outcome({ issuers: [entry], ...preset }, idToken)).toBe('accepted');
+    expect(await outcome({ issuers: [entry] }, idToken)).toBe('401 token_type_mismatch');
+    expect(() => jwtBearer({ ...base, idTokens: true } as JwtBearerOptions)).toThrow(
+      'jwtBearer: unknown option "idTokens"',
     );
   });
 });

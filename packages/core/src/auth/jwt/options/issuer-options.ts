@@ -2,14 +2,10 @@ import { accessTokenChecks } from './access-token-options';
 import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { tokenAge } from '../../../options/token-age';
 import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
-import {
-  describeValue,
-  optionalBoolean,
-  optionError,
-  stringList,
-} from '../../../options/check-options';
+import { describeValue, optionError, stringList } from '../../../options/check-options';
 import { isLoopbackHost } from '../../issuer-url';
 import { tenantOptions } from './tenant-options';
+import { ID_TOKENS_ACCEPTED } from '../id-token';
 import {
   ASYMMETRIC_ALGORITHMS,
   importPublicKey,
@@ -30,7 +26,7 @@ export interface IssuerOptionValues {
   readonly clients?: unknown;
   readonly tenants?: unknown;
   readonly tenantClaim?: unknown;
-  readonly idTokens?: unknown;
+  readonly [ID_TOKENS_ACCEPTED]?: unknown;
   readonly algorithms?: unknown;
   readonly jwks?: unknown;
   readonly typ?: unknown;
@@ -203,7 +199,7 @@ export function resolveIssuerOptions(
     issuer: place.entry ? (tenant?.template ?? issuer?.[0]) : undefined,
     tenant,
     clients,
-    idTokens: optionalBoolean('jwtBearer', name('idTokens'), options.idTokens),
+    idTokens: options[ID_TOKENS_ACCEPTED] === true,
     source,
     verifyOptions: {
       algorithms: allowed,

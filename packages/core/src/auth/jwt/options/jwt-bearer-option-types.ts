@@ -5,6 +5,7 @@ import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-opt
 import type { JwsAlgorithm } from '../../keys/verification-key';
 import type { DpopOptions } from '../../dpop/options/dpop-options';
 import type { MtlsOptions } from '../../mtls/mtls-options';
+import type { ID_TOKENS_ACCEPTED } from '../id-token';
 
 /**
  * Every option of `jwtBearer`, each documented once. Which ones a call must and may give together is
@@ -45,8 +46,7 @@ export interface JwtBearerOptionFields {
    *
    * 1 to 100 entries. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`, `audience`, `clients`,
    * `tenants`, `tenantClaim`, `algorithms` and `jwks` are refused with it: set them per issuer. The
-   * top-level `typ`, `profile`, `scopeClaims`, `requiredClaims`, `maxTokenAge` and `idTokens` are
-   * defaults an entry may replace; `requiredScopes`, `clockTolerance`, `cache`, `fetch` and `now`
+   * top-level `typ`, `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` are defaults an entry may replace; `requiredScopes`, `clockTolerance`, `cache`, `fetch` and `now`
    * are shared.
    *
    * @example
@@ -74,13 +74,12 @@ export interface JwtBearerOptionFields {
    */
   readonly clients?: string | readonly string[];
   /**
-   * Accept OpenID Connect ID tokens as bearer tokens. Default `false`: a token that is an ID token is
-   * refused (401 `token_type_mismatch`): payload `typ` `ID` (Keycloak), `token_use` `id` (Cognito),
-   * or, without an access-token marker (`typ` `Bearer`, `token_use` `access`), any of `nonce`,
-   * `at_hash`, `c_hash` and `s_hash`. `true` only where the provider's ID tokens are its bearer
-   * tokens by design (Firebase).
+   * Set only by a provider preset whose ID tokens are its bearer tokens by design (`firebase()`).
+   * Everywhere else an OpenID Connect ID token is refused (401 `token_type_mismatch`): payload `typ`
+   * `ID` (Keycloak), `token_use` `id` (Cognito), or, without an access-token marker (`typ` `Bearer`,
+   * `token_use` `access`), any of `nonce`, `at_hash`, `c_hash` and `s_hash`.
    */
-  readonly idTokens?: boolean;
+  readonly [ID_TOKENS_ACCEPTED]?: true;
   /**
    * Accepted `alg` values; each must fit the key. Default from the key: the HS algorithms the secret
    * is long enough for; RS256…RS512 and PS256…PS512 for an RSA key; ES256, ES384 or ES512 for an EC
@@ -243,7 +242,7 @@ export interface JwtBearerIssuerFields extends Pick<
   | 'scopeClaims'
   | 'requiredClaims'
   | 'maxTokenAge'
-  | 'idTokens'
+  | typeof ID_TOKENS_ACCEPTED
 > {
   /**
    * The `iss` of this issuer's tokens, compared exactly (`https://id.example.com/` and

@@ -54,7 +54,7 @@ const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
   ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop', 'mtls'],
-  ...['clients', 'idTokens', 'tenants', 'tenantClaim'],
+  ...['clients', 'tenants', 'tenantClaim'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.

@@ -6,6 +6,7 @@ import {
   type SharedIssuerSettings,
 } from './issuer-options';
 import { tokenAge } from '../../../options/token-age';
+import { ID_TOKENS_ACCEPTED } from '../id-token';
 import { tuningDifference } from '../../keys/options/remote-key-set-options';
 import type { RemoteKeySetConfig } from '../../keys/remote-key-set';
 import {
@@ -33,14 +34,7 @@ const PER_ISSUER = [
 ] as const;
 // What an entry may also set, replacing the shared top-level default: a migration between providers
 // differs in these.
-const OVERRIDES = [
-  'typ',
-  'profile',
-  'scopeClaims',
-  'requiredClaims',
-  'maxTokenAge',
-  'idTokens',
-] as const;
+const OVERRIDES = ['typ', 'profile', 'scopeClaims', 'requiredClaims', 'maxTokenAge'] as const;
 const KNOWN_ENTRY = new Set<string>([...PER_ISSUER, ...OVERRIDES]);
 
 /** The first entry to name each JWKS URL, and its key-set config. */
@@ -164,7 +158,8 @@ export function resolveSeveralIssuers(
         scopeClaims: entry['scopeClaims'] ?? options.scopeClaims,
         requiredClaims: entry['requiredClaims'] ?? options.requiredClaims,
         maxTokenAge: entry['maxTokenAge'] ?? options.maxTokenAge,
-        idTokens: entry['idTokens'] ?? options.idTokens,
+        [ID_TOKENS_ACCEPTED]:
+          (entry as IssuerOptionValues)[ID_TOKENS_ACCEPTED] ?? options[ID_TOKENS_ACCEPTED],
       },
       shared,
       { prefix, entry: true },
