@@ -53,10 +53,10 @@ describe('assertCompactJws', () => {
     expect(codeOf(token)).toBe('token_malformed');
   });
 
-  it('accepts a token of exactly 8 KiB and refuses 8 KiB + 1 with token_too_large', () => {
+  it('accepts a token of exactly 16 KiB and refuses 16 KiB + 1 with token_too_large', () => {
     const filler = (length: number) => 'A'.repeat(length);
     const exact = `${HEADER}.${filler(MAX_TOKEN_LENGTH - HEADER.length - SIGNATURE.length - 2)}.${SIGNATURE}`;
-    expect(exact.length).toBe(8192);
+    expect(exact.length).toBe(16_384);
     expect(codeOf(exact)).toBe('accepted');
     expect(codeOf(`${exact}A`)).toBe('token_too_large');
   });

@@ -23,6 +23,8 @@ export type InvalidTokenCode =
   | 'algorithm_not_allowed'
   | 'issuer_mismatch'
   | 'audience_mismatch'
+  /** The token's `client_id` (or `azp`) is not an accepted client. */
+  | 'client_mismatch'
   | 'claim_missing'
   | 'claim_invalid'
   | 'key_not_found'

@@ -98,7 +98,7 @@ describe('jwtBearer token types (RFC 8725 §3.11, RFC 9068 §4)', () => {
     expect(() => jwtBearer({ ...base, profile: 'rfc9068', typ: 'at+jwt' })).toThrow(/option "typ"/);
     // @ts-expect-error -- the types refuse the profile without an audience too; a JavaScript caller is told here.
     expect(() => jwtBearer({ secret: SECRET, issuer: 'i', profile: 'rfc9068' })).toThrow(
-      /option "audience" is required with profile/,
+      /option "audience" is required \(or "clients", where tokens name no aud\) with profile/,
     );
   });
 });

@@ -9,6 +9,9 @@ import type {
 import { toAuthError } from './jose-failure';
 import { principalOf } from '../principal-of';
 import { assertTokenType } from './token-type';
+import { assertNotIdToken } from './id-token';
+import { assertClient } from './client-check';
+import { tenantIssuerOf, type TenantIssuer } from './tenant-issuer';
 import type { TokenWindow } from '../verified-token-cache';
 import type { Principal } from '../principal';
 import {
@@ -22,8 +25,17 @@ import type { VerificationKey } from '../keys/verification-key';
 
 /** Checked options of one issuer: where its keys come from, and what its tokens must satisfy. */
 export interface IssuerVerifierConfig {
-  /** The exact `iss` that selects this verifier, with `issuers`; undefined for a single issuer. */
+  /**
+   * The `iss` that selects this verifier, with `issuers` (a tenant template as written); undefined
+   * for a single issuer.
+   */
   readonly issuer: string | undefined;
+  /** A tenant-templated issuer: each token's own `iss` is checked against it before any key is used. */
+  readonly tenant: TenantIssuer | undefined;
+  /** Accepted `client_id` (or `azp`) values; undefined when the client is not checked. */
+  readonly clients: readonly string[] | undefined;
+  /** ID tokens are accepted as bearer tokens (Firebase); refused by default. */
+  readonly idTokens: boolean;
   readonly source:
     | { readonly key: VerificationKey['key'] }
     | { readonly url: URL; readonly jwks: RemoteKeySetConfig };
@@ -46,6 +58,10 @@ export interface VerifiedToken {
 export interface IssuerVerifier {
   /** The `iss` that selects this verifier, with `issuers`; undefined for a single issuer. */
   readonly issuer: string | undefined;
+  /** Its tenant template, when `issuer` is one. */
+  readonly tenant: TenantIssuer | undefined;
+  /** The `alg` values it verifies: a token of another is never handed to it. */
+  readonly algorithms: readonly string[];
   /**
    * Increments whenever the issuer's remote key set changes (also through another issuer that shares
    * it); always 0 for a static key.
@@ -122,7 +138,7 @@ export function createIssuerVerifier(
   now?: () => number,
   keySetOf: KeySetPool = createRemoteKeySet,
 ): IssuerVerifier {
-  const { source, verifyOptions, acceptedTypes, scopeClaims } = config;
+  const { source, verifyOptions, acceptedTypes, scopeClaims, tenant, clients, idTokens } = config;
   let keySet: RemoteKeySet | undefined;
   let key: Key;
   if ('url' in source) {
@@ -147,6 +163,8 @@ export function createIssuerVerifier(
 
   const accept = ({ payload, protectedHeader }: JWTVerifyResult): VerifiedToken => {
     assertTokenType(protectedHeader.typ, acceptedTypes);
+    if (!idTokens) assertNotIdToken(payload);
+    if (clients !== undefined) assertClient(payload, clients);
     return {
       principal: principalOf(payload, scopeClaims),
       window: tokenWindow(payload, verifyOptions),
@@ -157,20 +175,32 @@ export function createIssuerVerifier(
     // jose checks claims only once the signature verified, so the header is the signer's: a token of
     // another type (an ID token under the RFC 9068 profile) is refused as what it is, not for the
     // claims its type lacks.
-    if ((error as { code?: unknown } | null)?.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
+    // Likewise an ID token that lacks what an access token must carry (Cognito's lacks client_id).
+    const failed = error as { code?: unknown; payload?: JWTPayload } | null;
+    if (failed?.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
       assertTokenType(decodeProtectedHeader(token).typ, acceptedTypes);
+      if (!idTokens && failed.payload !== undefined) assertNotIdToken(failed.payload);
     }
     throw toAuthError(error);
   };
 
   return {
     issuer: config.issuer,
+    tenant,
+    algorithms: verifyOptions.algorithms ?? [],
     get version() {
       return keySet?.version ?? 0;
     },
     verify(token: string): Promise<VerifiedToken> {
-      const checks =
+      let checks =
         now === undefined ? verifyOptions : { ...verifyOptions, currentDate: new Date(now()) };
+      if (tenant !== undefined) {
+        try {
+          checks = { ...checks, issuer: tenantIssuerOf(tenant, token) };
+        } catch (error) {
+          return Promise.reject(toAuthError(error));
+        }
+      }
       // `then`, not an async function: one promise less on every verification.
       return jwtVerify(token, key, checks).then(accept, (error: unknown) =>
         error instanceof errors.JWKSMultipleMatchingKeys

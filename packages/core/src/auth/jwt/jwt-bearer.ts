@@ -76,7 +76,9 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   const first = createIssuerVerifier(firstConfig, now, keySetOf);
   const others = otherConfigs.map((entry) => createIssuerVerifier(entry, now, keySetOf));
   const verifiers = [first, ...others];
-  const select = config.selectByIssuer ? selectByIssuer(verifiers) : () => first;
+  const verifyToken = config.selectByIssuer
+    ? selectByIssuer(verifiers)
+    : (token: string) => first.verify(token);
   // One version for the one cache of every issuer: the sum only grows, and grows whenever any key
   // set changes (a shared one counts once per issuer on it), so an entry is never used past a change
   // of its own issuer's keys, whichever issuer's token brought it. Another issuer's change empties it
@@ -131,9 +133,9 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
         const cached = cache?.get(token, clock(), version);
         if (cached !== undefined) return Promise.resolve(checkBinding(cached, request, token));
         assertCompactJws(token);
-        return select(token)
-          .verify(token)
-          .then((verified) => checkBinding(accept(verified, token, version), request, token));
+        return verifyToken(token).then((verified) =>
+          checkBinding(accept(verified, token, version), request, token),
+        );
       } catch (error) {
         // Only this module's checks throw here, and they throw Errors.
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));

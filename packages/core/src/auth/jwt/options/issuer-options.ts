@@ -4,6 +4,8 @@ import { tokenAge } from '../../../options/token-age';
 import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
 import { describeValue, optionError, stringList } from '../../../options/check-options';
 import { isLoopbackHost } from '../../issuer-url';
+import { tenantOptions } from './tenant-options';
+import { ID_TOKENS_ACCEPTED } from '../id-token';
 import {
   ASYMMETRIC_ALGORITHMS,
   importPublicKey,
@@ -21,6 +23,10 @@ export interface IssuerOptionValues {
   readonly jwksUri?: unknown;
   readonly issuer?: unknown;
   readonly audience?: unknown;
+  readonly clients?: unknown;
+  readonly tenants?: unknown;
+  readonly tenantClaim?: unknown;
+  readonly [ID_TOKENS_ACCEPTED]?: unknown;
   readonly algorithms?: unknown;
   readonly jwks?: unknown;
   readonly typ?: unknown;
@@ -159,10 +165,16 @@ export function resolveIssuerOptions(
     kind = 'a JWKS';
   }
 
-  const issuer = place.entry
-    ? [entryIssuer(options.issuer, name('issuer'))]
-    : stringList('jwtBearer', name('issuer'), options.issuer, NON_EMPTY_LIST);
+  const tenant = tenantOptions(options, name);
+  // A template is checked per token (its tenant's exact issuer), not by jose's fixed `issuer`.
+  const issuer =
+    tenant !== undefined
+      ? undefined
+      : place.entry
+        ? [entryIssuer(options.issuer, name('issuer'))]
+        : stringList('jwtBearer', name('issuer'), options.issuer, NON_EMPTY_LIST);
   const audience = stringList('jwtBearer', name('audience'), options.audience, NON_EMPTY_LIST);
+  const clients = stringList('jwtBearer', name('clients'), options.clients, NON_EMPTY_LIST);
   const checks = accessTokenChecks(options, prefix);
   const requiredClaims = unique([
     ...(stringList('jwtBearer', name('requiredClaims'), options.requiredClaims, NON_EMPTY) ?? []),
@@ -171,18 +183,23 @@ export function resolveIssuerOptions(
   const maxTokenAge = tokenAge(options.maxTokenAge, name('maxTokenAge'));
   const allowed = algorithms(options.algorithms, fit, kind, name('algorithms'));
   // A shared identity provider signs tokens for every API it serves: without these checks a token
-  // minted for another API (or another tenant) would be accepted here.
+  // minted for another API (or another tenant) would be accepted here. Where its access tokens name
+  // no audience (Cognito, Clerk), the client they were issued to ties them to this API instead.
   const needsBoth = options.jwksUri !== undefined || options.profile !== undefined;
-  if (needsBoth && (issuer === undefined || audience === undefined)) {
+  const needed = issuer === undefined && tenant === undefined ? 'issuer' : 'audience';
+  if (needsBoth && (needed === 'issuer' || (audience === undefined && clients === undefined))) {
     optionError(
       'jwtBearer',
-      name(issuer === undefined ? 'issuer' : 'audience'),
-      `is required with ${options.profile === undefined ? 'jwksUri' : 'profile "rfc9068"'} (tokens for other APIs of the same provider would pass)`,
+      name(needed),
+      `is required${needed === 'audience' ? ' (or "clients", where tokens name no aud)' : ''} with ${options.profile === undefined ? 'jwksUri' : 'profile "rfc9068"'} (tokens for other APIs of the same provider would pass)`,
       'nothing',
     );
   }
   return {
-    issuer: place.entry ? issuer?.[0] : undefined,
+    issuer: place.entry ? (tenant?.template ?? issuer?.[0]) : undefined,
+    tenant,
+    clients,
+    idTokens: options[ID_TOKENS_ACCEPTED] === true,
     source,
     verifyOptions: {
       algorithms: allowed,

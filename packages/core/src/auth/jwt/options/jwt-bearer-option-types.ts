@@ -5,6 +5,7 @@ import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-opt
 import type { JwsAlgorithm } from '../../keys/verification-key';
 import type { DpopOptions } from '../../dpop/options/dpop-options';
 import type { MtlsOptions } from '../../mtls/mtls-options';
+import type { ID_TOKENS_ACCEPTED } from '../id-token';
 
 /**
  * Every option of `jwtBearer`, each documented once. Which ones a call must and may give together is
@@ -20,20 +21,33 @@ export interface JwtBearerOptionFields {
   readonly publicKey?: string | webcrypto.JsonWebKey | KeyObject | webcrypto.CryptoKey;
   /** Where the identity provider serves its JWKS: `https:`, or `http:` on a loopback host only. */
   readonly jwksUri?: string | URL;
-  /** Accepted `iss` value(s). Required with `jwksUri` or `profile`. */
+  /**
+   * Accepted `iss` value(s). Required with `jwksUri` or `profile`. One issuer holding `{tenantid}`
+   * is a tenant template (Entra ID's multi-tenant `https://login.microsoftonline.com/{tenantid}/v2.0`):
+   * it needs `tenants`, and each token's `iss` must fit it with the tenant its `tenantClaim` names.
+   */
   readonly issuer?: string | readonly string[];
+  /**
+   * The tenants a tenant-templated `issuer` accepts: their ids, or a predicate that returns `true`
+   * for an accepted id. Checked before any key is used, with the token's `iss` and `tenantClaim`.
+   */
+  readonly tenants?: readonly string[] | ((tenantId: string) => boolean);
+  /** The claim that must name the tenant of a templated `issuer`'s `iss`. Default `tid` (Entra ID). */
+  readonly tenantClaim?: string;
   /**
    * Several issuers, each with its own key source (`secret`, `publicKey` or `jwksUri`), `audience`,
    * `algorithms` and `jwks` (multi-tenant providers, a migration between providers). A token's `iss`
-   * selects the one entry whose keys verify it, so a key of one issuer never verifies a token naming
-   * another (RFC 8725 §3.8); a token without `iss`, or naming no entry's, is refused (401
-   * `issuer_mismatch`) before any key is fetched. Each JWKS URL has one key set (cache, back-off and
-   * 503), shared by the entries that name it, whose `jwks` options must then be the same.
+   * selects the entries whose keys may verify it, so a key of one issuer never verifies a token
+   * naming another (RFC 8725 §3.8); a token without `iss`, or naming no entry's, is refused (401
+   * `issuer_mismatch`) before any key is fetched. An issuer with several key sources (a legacy
+   * secret beside a JWKS) has one entry for each: a token goes to those whose `algorithms` hold its
+   * `alg`, in order, while its signature does not verify. Each JWKS URL has one key set (cache,
+   * back-off and 503), shared by the entries that name it, whose `jwks` options must then be the same.
    *
-   * 1 to 100 entries, each `issuer` once. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`,
-   * `audience`, `algorithms` and `jwks` are refused with it: set them per issuer. The top-level `typ`,
-   * `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` are defaults an entry may replace;
-   * `requiredScopes`, `clockTolerance`, `cache`, `fetch` and `now` are shared.
+   * 1 to 100 entries. The top-level `secret`, `publicKey`, `jwksUri`, `issuer`, `audience`, `clients`,
+   * `tenants`, `tenantClaim`, `algorithms` and `jwks` are refused with it: set them per issuer. The
+   * top-level `typ`, `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` are defaults an entry may replace; `requiredScopes`, `clockTolerance`, `cache`, `fetch` and `now`
+   * are shared.
    *
    * @example
    * ```ts
@@ -52,6 +66,20 @@ export interface JwtBearerOptionFields {
    * (see {@link JwtBearerAudienceCheck}).
    */
   readonly audience?: string | readonly string[];
+  /**
+   * Accepted client ids, for providers whose access tokens name the client instead of an audience:
+   * the token's `client_id` (RFC 9068, AWS Cognito), or its `azp` (Clerk) when it has no
+   * `client_id`, must be one of them (401 `client_mismatch`; `claim_missing` without either). Counts
+   * as the audience check `jwksUri` and `profile` need (see {@link JwtBearerAudienceCheck}).
+   */
+  readonly clients?: string | readonly string[];
+  /**
+   * Set only by a provider preset whose ID tokens are its bearer tokens by design (`firebase()`).
+   * Everywhere else an OpenID Connect ID token is refused (401 `token_type_mismatch`): payload `typ`
+   * `ID` (Keycloak), `token_use` `id` (Cognito), or, without an access-token marker (`typ` `Bearer`,
+   * `token_use` `access`), any of `nonce`, `at_hash`, `c_hash` and `s_hash`.
+   */
+  readonly [ID_TOKENS_ACCEPTED]?: true;
   /**
    * Accepted `alg` values; each must fit the key. Default from the key: the HS algorithms the secret
    * is long enough for; RS256…RS512 and PS256…PS512 for an RSA key; ES256, ES384 or ES512 for an EC
@@ -116,15 +144,21 @@ export interface JwtBearerOptionFields {
 }
 
 /**
- * What ties a token to this API beyond its issuer, one member per kind of check; `jwksUri` and
- * `profile` need one. Today only `aud` (`audience`). Providers whose access tokens carry no `aud`
- * (Cognito's `client_id`, Clerk's `azp`) are to add their own member to this union, so the other
- * forms need not change.
+ * What ties a token to this API beyond its issuer; `jwksUri` and `profile` need one: its `aud`
+ * (`audience`), or, where a provider's access tokens carry no `aud` (Cognito's `client_id`, Clerk's
+ * `azp`), the client it was issued to (`clients`). Both may be given.
  */
-export type JwtBearerAudienceCheck = {
-  /** Accepted `aud` value(s): the token must name at least one. */
-  readonly audience: string | readonly string[];
-};
+export type JwtBearerAudienceCheck =
+  | {
+      /** Accepted `aud` value(s): the token must name at least one. */
+      readonly audience: string | readonly string[];
+      readonly clients?: string | readonly string[];
+    }
+  | {
+      readonly audience?: string | readonly string[];
+      /** Accepted `client_id` (or `azp`) value(s). */
+      readonly clients: string | readonly string[];
+    };
 
 // The runtime rule of `resolveIssuerOptions`, mirrored: a key set fetched from a provider (or the
 // RFC 9068 profile) needs `issuer` and an audience check, since a shared provider signs tokens for
@@ -162,6 +196,9 @@ type SeveralIssuers = {
   readonly jwksUri?: undefined;
   readonly issuer?: undefined;
   readonly audience?: undefined;
+  readonly clients?: undefined;
+  readonly tenants?: undefined;
+  readonly tenantClaim?: undefined;
   readonly algorithms?: undefined;
   readonly jwks?: undefined;
 };
@@ -179,8 +216,8 @@ export type JwtBearerOptions =
   | (JwtBearerOptionFields & SeveralIssuers);
 
 /**
- * One issuer of `jwtBearer({ issuers })`: its exact `iss`, exactly one key source (`secret`,
- * `publicKey` or `jwksUri`), and its own checks. Each option means what it means at the top level of
+ * One issuer of `jwtBearer({ issuers })`: its exact `iss` (or a tenant template), exactly one key
+ * source (`secret`, `publicKey` or `jwksUri`), and its own checks. Each option means what it means at the top level of
  * a single-issuer `jwtBearer`, and the same rules apply: `audience` is required with `jwksUri` or
  * `profile` (in the types too), `algorithms` must fit the key. `typ`, `profile`, `scopeClaims`, `requiredClaims` and
  * `maxTokenAge` replace the top-level defaults; an entry that sets `typ` or `profile` replaces both.
@@ -195,6 +232,9 @@ export interface JwtBearerIssuerFields extends Pick<
   | 'publicKey'
   | 'jwksUri'
   | 'audience'
+  | 'clients'
+  | 'tenants'
+  | 'tenantClaim'
   | 'algorithms'
   | 'jwks'
   | 'typ'
@@ -202,10 +242,12 @@ export interface JwtBearerIssuerFields extends Pick<
   | 'scopeClaims'
   | 'requiredClaims'
   | 'maxTokenAge'
+  | typeof ID_TOKENS_ACCEPTED
 > {
   /**
    * The `iss` of this issuer's tokens, compared exactly (`https://id.example.com/` and
-   * `https://id.example.com` are two issuers); it selects this entry. Unique across entries.
+   * `https://id.example.com` are two issuers); it selects this entry. An issuer with several key
+   * sources has one entry each. One holding `{tenantid}` is a tenant template (needs `tenants`).
    */
   readonly issuer: string;
 }

@@ -33,6 +33,20 @@ jwtBearer({
   requiredScopes: ['plants:write'],
   fetch: fetchJwks,
 });
+// Where tokens name no aud (Cognito, Clerk), the client stands in for it; a tenant template, and one
+// issuer with two key sources.
+jwtBearer({ jwksUri, issuer, clients: ['app'] });
+// @ts-expect-error -- ID tokens are accepted only through a provider preset
+jwtBearer({ jwksUri, issuer, clients: ['app'], idTokens: true });
+jwtBearer({ jwksUri, issuer: `${issuer}/{tenantid}`, audience, tenants: (id) => id !== '' });
+jwtBearer({
+  issuers: [
+    { issuer, secret, algorithms: ['HS256'], audience },
+    { issuer, jwksUri, clients: 'app', tenantClaim: 'tid', tenants: ['t1'] },
+  ],
+});
+// @ts-expect-error -- clients go per issuer with issuers
+jwtBearer({ issuers: [{ issuer, secret }], clients: 'app' });
 // Options built apart still fit, once they name their form.
 const options: JwtBearerOptions = { jwksUri, issuer, audience };
 jwtBearer(options);

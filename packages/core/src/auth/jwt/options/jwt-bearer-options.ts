@@ -54,6 +54,7 @@ const KNOWN = new Set([
   ...['secret', 'publicKey', 'jwksUri', 'issuer', 'audience', 'algorithms', 'clockTolerance'],
   ...['maxTokenAge', 'requiredClaims', 'requiredScopes', 'jwks', 'fetch', 'now', 'cache'],
   ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop', 'mtls'],
+  ...['clients', 'tenants', 'tenantClaim'],
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
@@ -89,7 +90,12 @@ function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
  */
 function authorizationServers(verifiers: readonly IssuerVerifierConfig[]): string[] {
   const published = verifiers.filter(({ source }) => 'url' in source);
-  return accepted(published.map(({ verifyOptions }) => verifyOptions.issuer)).filter(isIssuerUrl);
+  return accepted(published.map(acceptedIssuers)).filter(isIssuerUrl);
+}
+
+/** An issuer's accepted `iss` values: a tenant template's written out for its allow-list. */
+function acceptedIssuers(verifier: IssuerVerifierConfig): string | readonly string[] | undefined {
+  return verifier.tenant === undefined ? verifier.verifyOptions.issuer : verifier.tenant.listed;
 }
 
 /** The values of jose's `issuer` or `audience` option over every verifier, each once. */
@@ -128,7 +134,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
   return {
     verifiers,
     selectByIssuer: options.issuers !== undefined,
-    issuers: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.issuer)),
+    issuers: accepted(verifiers.map(acceptedIssuers)),
     authorizationServers: authorizationServers(verifiers),
     audiences: accepted(verifiers.map(({ verifyOptions }) => verifyOptions.audience)),
     requiredScopes:

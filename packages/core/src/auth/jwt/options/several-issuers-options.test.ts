@@ -50,9 +50,9 @@ describe('jwtBearer({ issuers }) option checks', () => {
     ],
     ['an empty issuer', { issuers: [{ ...b, issuer: '' }] }, /"issuers\[0\]\.issuer"/],
     [
-      'the same issuer twice',
-      { issuers: [a, b, { ...a, jwksUri: `${JWKS}2` }] },
-      /"issuers\[2\]\.issuer" must differ from every other entry's \(issuers\[0\] has the same\)/,
+      'the same issuer twice on one JWKS',
+      { issuers: [a, b, { ...a, audience: 'other' }] },
+      /"issuers\[2\]\.jwksUri" must differ from every other entry's of the same issuer: give one entry a list of audiences; received https:/,
     ],
     [
       'an entry without a key',
@@ -67,12 +67,12 @@ describe('jwtBearer({ issuers }) option checks', () => {
     [
       'a JWKS entry without audience',
       { issuers: [{ issuer: 'x', jwksUri: JWKS }] },
-      /"issuers\[0\]\.audience" is required with jwksUri/,
+      /"issuers\[0\]\.audience" is required \(or "clients", where tokens name no aud\) with jwksUri/,
     ],
     [
       'a shared profile and an entry without audience',
       { profile: 'rfc9068', issuers: [{ issuer: 'x', secret: SECRET }] },
-      /"issuers\[0\]\.audience" is required with profile "rfc9068"/,
+      /"issuers\[0\]\.audience" is required \(or "clients", where tokens name no aud\) with profile "rfc9068"/,
     ],
     [
       'an entry algorithm that does not fit its key',

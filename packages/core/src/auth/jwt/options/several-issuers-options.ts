@@ -6,6 +6,7 @@ import {
   type SharedIssuerSettings,
 } from './issuer-options';
 import { tokenAge } from '../../../options/token-age';
+import { ID_TOKENS_ACCEPTED } from '../id-token';
 import { tuningDifference } from '../../keys/options/remote-key-set-options';
 import type { RemoteKeySetConfig } from '../../keys/remote-key-set';
 import {
@@ -25,6 +26,9 @@ const PER_ISSUER = [
   'jwksUri',
   'issuer',
   'audience',
+  'clients',
+  'tenants',
+  'tenantClaim',
   'algorithms',
   'jwks',
 ] as const;
@@ -34,7 +38,14 @@ const OVERRIDES = ['typ', 'profile', 'scopeClaims', 'requiredClaims', 'maxTokenA
 const KNOWN_ENTRY = new Set<string>([...PER_ISSUER, ...OVERRIDES]);
 
 /** The first entry to name each JWKS URL, and its key-set config. */
-type KeySetOwners = Map<string, { readonly index: number; readonly jwks: RemoteKeySetConfig }>;
+type KeySetOwners = Map<
+  string,
+  {
+    readonly index: number;
+    readonly jwks: RemoteKeySetConfig;
+    readonly issuers: Set<string | undefined>;
+  }
+>;
 
 /**
  * Entries that name one JWKS URL share one key set (jwtBearer's pool), so they must tune it alike:
@@ -49,9 +60,20 @@ function checkSharedKeySet(
   const { url, jwks } = config.source;
   const owner = owners.get(url.href);
   if (owner === undefined) {
-    owners.set(url.href, { index, jwks });
+    owners.set(url.href, { index, jwks, issuers: new Set([config.issuer]) });
     return;
   }
+  if (owner.issuers.has(config.issuer)) {
+    // The same keys twice for one issuer: the second entry could only differ in its checks, and
+    // would never be reached for a token the first one's keys verified.
+    optionError(
+      'jwtBearer',
+      `issuers[${index}].jwksUri`,
+      `must differ from every other entry's of the same issuer: give one entry a list of audiences`,
+      url.href,
+    );
+  }
+  owner.issuers.add(config.issuer);
   const difference = tuningDifference(jwks, owner.jwks);
   if (difference !== undefined) {
     optionError(
@@ -70,7 +92,8 @@ export interface SeveralIssuersOptionValues extends IssuerOptionValues {
 
 /**
  * Checks `jwtBearer({ issuers })` and imports every issuer's key, once, at start-up. Each entry names
- * exactly one `issuer`, unique across entries, and has its own key source, audience and algorithms;
+ * exactly one `issuer` and has its own key source, audience and algorithms; an issuer with several
+ * key sources (a secret beside a JWKS, two JWKS during a migration) has one entry for each;
  * `typ`, `profile`, `scopeClaims`, `requiredClaims` and `maxTokenAge` default to the top-level ones,
  * and an entry that sets `typ` or `profile` replaces both. Entries that name one `jwksUri` share one
  * key set, so their `jwks` options must agree.
@@ -79,7 +102,8 @@ export interface SeveralIssuersOptionValues extends IssuerOptionValues {
  * @param shared - what every issuer shares: clock tolerance, fetch and clock
  * @returns one verifier config per entry, in the order given
  * @throws TypeError naming the option: `issuers` not an array of 1 to 100 entries, a top-level
- *   option that belongs to an issuer, an entry's fault (`issuers[1].audiance`), a repeated issuer,
+ *   option that belongs to an issuer, an entry's fault (`issuers[1].audiance`), an issuer and
+ *   `jwksUri` repeated together,
  *   different `jwks` options for one `jwksUri`
  * @example
  * ```ts
@@ -120,7 +144,6 @@ export function resolveSeveralIssuers(
     emptyAllowed: true,
   });
 
-  const seen = new Map<string, number>();
   const owners: KeySetOwners = new Map();
   const verifiers = (issuers as unknown[]).map((entry, index) => {
     const prefix = `issuers[${index}].`;
@@ -135,22 +158,12 @@ export function resolveSeveralIssuers(
         scopeClaims: entry['scopeClaims'] ?? options.scopeClaims,
         requiredClaims: entry['requiredClaims'] ?? options.requiredClaims,
         maxTokenAge: entry['maxTokenAge'] ?? options.maxTokenAge,
+        [ID_TOKENS_ACCEPTED]:
+          (entry as IssuerOptionValues)[ID_TOKENS_ACCEPTED] ?? options[ID_TOKENS_ACCEPTED],
       },
       shared,
       { prefix, entry: true },
     );
-    const issuer = config.issuer ?? '';
-    const first = seen.get(issuer);
-    if (first !== undefined) {
-      // Two entries for one `iss` would make the choice of keys depend on the order of the list.
-      optionError(
-        'jwtBearer',
-        `${prefix}issuer`,
-        `must differ from every other entry's (issuers[${first}] has the same)`,
-        describeValue(issuer),
-      );
-    }
-    seen.set(issuer, index);
     checkSharedKeySet(owners, config, index);
     return config;
   });
