@@ -48,11 +48,13 @@ function publishedKey(members: Readonly<Record<string, unknown>>, privateKey: Ke
     X5T: thumbprint('sha1'),
     'X5T#S256': thumbprint('sha256'),
   };
-  const filled = Object.entries(members).map(([name, value]) => [
-    name,
+  const fill = (value: unknown): unknown =>
     Array.isArray(value)
-      ? value.map((item) => placeholders[String(item)] ?? item)
-      : (placeholders[String(value)] ?? value),
+      ? value.map((item: unknown) => placeholders[String(item)] ?? item)
+      : (placeholders[String(value)] ?? value);
+  const filled = Object.entries(members).map(([name, value]): [string, unknown] => [
+    name,
+    fill(value),
   ]);
   const { kty, n, e, crv, x, y } = material;
   return { ...Object.fromEntries(filled), ...{ kty, n, e, crv, x, y } };
