@@ -10,7 +10,20 @@ export type Factory =
   | 'jwtBearer'
   | 'createOpenApiDocument'
   | 'memoryReplayStore'
-  | 'postgresReplayStore';
+  | 'postgresReplayStore'
+  // The identity-provider presets (auth/presets/), each a function returning jwtBearer's options.
+  | 'auth0'
+  | 'entraId'
+  | 'entraIdMultiTenant'
+  | 'okta'
+  | 'cognito'
+  | 'keycloak'
+  | 'firebase'
+  | 'supabase'
+  | 'clerk'
+  | 'zitadel'
+  | 'authentik'
+  | 'oryHydra';
 
 /**
  * Describes a received value for an error message without printing a string's content.
