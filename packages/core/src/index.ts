@@ -16,33 +16,21 @@ export type {
 export * from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
-// Identity-provider presets: functions returning jwtBearer's options (docs/providers.md).
-export { auth0 } from './auth/presets/auth0';
-export type { Auth0Preset, Auth0PresetOptions } from './auth/presets/auth0';
-export { entraId } from './auth/presets/entra-id';
-export type { EntraIdPreset, EntraIdPresetOptions } from './auth/presets/entra-id';
+// Identity-provider presets (docs/providers.md): each module's public face is its preset function
+// and the types of its options and result.
+export * from './auth/presets/auth0';
+export * from './auth/presets/entra-id';
+export * from './auth/presets/entra-id-multi-tenant';
+export * from './auth/presets/okta';
+export * from './auth/presets/cognito';
+export * from './auth/presets/keycloak';
+export * from './auth/presets/firebase';
+export * from './auth/presets/supabase';
+export * from './auth/presets/clerk';
+export * from './auth/presets/zitadel';
+export * from './auth/presets/authentik';
+export * from './auth/presets/ory-hydra';
 export type { EntraIdAppOptions, EntraIdTokenVersion } from './auth/presets/entra-id-versions';
-export { entraIdMultiTenant } from './auth/presets/entra-id-multi-tenant';
-export type { EntraIdMultiTenantPresetOptions } from './auth/presets/entra-id-multi-tenant';
-export { okta } from './auth/presets/okta';
-export type { OktaPreset, OktaPresetOptions } from './auth/presets/okta';
-export { cognito } from './auth/presets/cognito';
-export type { CognitoPreset, CognitoPresetOptions } from './auth/presets/cognito';
-export { keycloak } from './auth/presets/keycloak';
-export type { KeycloakPreset, KeycloakPresetOptions } from './auth/presets/keycloak';
-export { firebase } from './auth/presets/firebase';
-export type { FirebasePreset, FirebasePresetOptions } from './auth/presets/firebase';
-export { supabase } from './auth/presets/supabase';
-export type { SupabasePreset, SupabasePresetOptions } from './auth/presets/supabase';
-export type { SupabaseProject, SupabaseRotationPreset } from './auth/presets/supabase';
-export { clerk } from './auth/presets/clerk';
-export type { ClerkPreset, ClerkPresetOptions } from './auth/presets/clerk';
-export { zitadel } from './auth/presets/zitadel';
-export type { ZitadelPreset, ZitadelPresetOptions } from './auth/presets/zitadel';
-export { authentik } from './auth/presets/authentik';
-export type { AuthentikPreset, AuthentikPresetOptions } from './auth/presets/authentik';
-export { oryHydra } from './auth/presets/ory-hydra';
-export type { OryHydraPreset, OryHydraPresetOptions } from './auth/presets/ory-hydra';
 export { certificateThumbprint } from './auth/mtls/certificate-thumbprint';
 export type { ClientCertificate } from './auth/mtls/client-certificate';
 export type {
