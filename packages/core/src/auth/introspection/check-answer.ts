@@ -1,4 +1,3 @@
-import type { JWTPayload } from 'jose';
 import { InvalidTokenError } from '../../errors/bearer-errors';
 import type { InvalidTokenCode } from '../../errors/error-codes';
 import type { Principal } from '../principal';
@@ -106,13 +105,20 @@ export function checkAnswer(
     refuse('audience_mismatch', 'The token is not for this audience');
   }
   const client = answer['client_id'] ?? answer['azp'];
-  if (checks.clients.length > 0 && !(typeof client === 'string' && checks.clients.includes(client))) {
+  if (
+    checks.clients.length > 0 &&
+    !(typeof client === 'string' && checks.clients.includes(client))
+  ) {
     refuse('client_mismatch', 'The token is of another client');
   }
-  checkTokenKind(answer);
+  // Before the kind: a DPoP-bound token's `token_type` is `DPoP`, and its binding is the reason.
   checkBinding(answer);
+  checkTokenKind(answer);
   return {
-    principal: principalOf(answer as JWTPayload, SCOPE_CLAIMS),
-    window: { validFrom: nbf ?? Number.NEGATIVE_INFINITY, validUntil: exp ?? Number.POSITIVE_INFINITY },
+    principal: principalOf(answer, SCOPE_CLAIMS),
+    window: {
+      validFrom: nbf ?? Number.NEGATIVE_INFINITY,
+      validUntil: exp ?? Number.POSITIVE_INFINITY,
+    },
   };
 }

@@ -12,11 +12,11 @@ export interface ClientAssertionKey {
 // The one algorithm that fits each key type; a JWK's own `alg` is used when it names one of these.
 const EC_ALGORITHMS: Readonly<Record<string, string>> = {
   'P-256': 'ES256',
-  'prime256v1': 'ES256',
+  prime256v1: 'ES256',
   'P-384': 'ES384',
-  'secp384r1': 'ES384',
+  secp384r1: 'ES384',
   'P-521': 'ES512',
-  'secp521r1': 'ES512',
+  secp521r1: 'ES512',
 };
 const RSA_ALGORITHMS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512']);
 

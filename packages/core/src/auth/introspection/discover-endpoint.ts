@@ -68,7 +68,9 @@ export async function discoverEndpoint(issuer: string, fetching: Fetching): Prom
     throw introspectionUnavailable('The issuer metadata cannot be read', error);
   }
   if (metadata === undefined) {
-    throw introspectionMisconfigured('The issuer publishes no metadata (HTTP 404 at both locations)');
+    throw introspectionMisconfigured(
+      'The issuer publishes no metadata (HTTP 404 at both locations)',
+    );
   }
   const { issuer: named, introspection_endpoint: endpoint } = (metadata ?? {}) as {
     issuer?: unknown;

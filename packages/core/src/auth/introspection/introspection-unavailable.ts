@@ -17,10 +17,14 @@ const RETRY_AFTER_S = 5;
  * ```
  */
 export function introspectionUnavailable(reason: string, cause?: unknown): ServiceUnavailableError {
-  return new ServiceUnavailableError('introspection_unavailable', 'The token cannot be checked now.', {
-    cause: cause === undefined ? new Error(reason) : new Error(reason, { cause }),
-    retryAfter: RETRY_AFTER_S,
-  });
+  return new ServiceUnavailableError(
+    'introspection_unavailable',
+    'The token cannot be checked now.',
+    {
+      cause: cause === undefined ? new Error(reason) : new Error(reason, { cause }),
+      retryAfter: RETRY_AFTER_S,
+    },
+  );
 }
 
 /**

@@ -83,7 +83,9 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
     let pending = inFlight.get(key);
     if (pending !== undefined) return pending;
     pending = endpointOf()
-      .then((url) => introspect(token, { endpoint: url, issuer, credentials, timeoutMs, fetch, now }))
+      .then((url) =>
+        introspect(token, { endpoint: url, issuer, credentials, timeoutMs, fetch, now }),
+      )
       .then((answer) => {
         const accepted = checkAnswer(answer, config, now());
         cache?.set(key, accepted.principal, accepted.window, now(), VERSION);

@@ -3,9 +3,7 @@ import type { JwtBearer } from '../../jwt/jwt-bearer';
 
 /** How the resource server authenticates at the introspection endpoint (RFC 7662 §2.1). */
 export type IntrospectionClientAuthentication =
-  | 'client_secret_basic'
-  | 'client_secret_post'
-  | 'private_key_jwt';
+  'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
 
 /** Limits of the cache of active introspection answers. */
 export interface TokenIntrospectionCacheOptions {

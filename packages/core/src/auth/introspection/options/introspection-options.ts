@@ -23,7 +23,11 @@ export type ClientCredentials =
       readonly clientId: string;
       readonly secret: string;
     }
-  | { readonly method: 'private_key_jwt'; readonly clientId: string; readonly key: ClientAssertionKey };
+  | {
+      readonly method: 'private_key_jwt';
+      readonly clientId: string;
+      readonly key: ClientAssertionKey;
+    };
 
 /** Checked `tokenIntrospection` options, every default applied. */
 export interface TokenIntrospectionConfig {
@@ -63,7 +67,9 @@ function text(option: string, value: unknown): string {
   return optionError(FACTORY, option, 'must be a non-empty string', describeValue(value));
 }
 
-function credentials(options: TokenIntrospectionOptions & Record<string, unknown>): ClientCredentials {
+function credentials(
+  options: TokenIntrospectionOptions & Record<string, unknown>,
+): ClientCredentials {
   const clientId = text('clientId', options.clientId);
   const { clientSecret, privateKey, clientAuthentication } = options;
   if (clientAuthentication !== undefined && !METHODS.has(clientAuthentication)) {
@@ -75,13 +81,23 @@ function credentials(options: TokenIntrospectionOptions & Record<string, unknown
     );
   }
   if ((clientSecret === undefined) === (privateKey === undefined)) {
-    optionError(FACTORY, 'clientSecret', 'or privateKey must be given, not both', 'both or neither');
+    optionError(
+      FACTORY,
+      'clientSecret',
+      'or privateKey must be given, not both',
+      'both or neither',
+    );
   }
   const method: IntrospectionClientAuthentication =
     clientAuthentication ?? (privateKey === undefined ? 'client_secret_basic' : 'private_key_jwt');
   if (privateKey !== undefined) {
     if (method !== 'private_key_jwt') {
-      optionError(FACTORY, 'clientAuthentication', 'must be private_key_jwt with privateKey', method);
+      optionError(
+        FACTORY,
+        'clientAuthentication',
+        'must be private_key_jwt with privateKey',
+        method,
+      );
     }
     return { method, clientId, key: clientAssertionKey(privateKey) };
   }
@@ -103,8 +119,9 @@ function cacheOptions(value: unknown): TokenIntrospectionConfig['cache'] {
 
 function jwtOption(value: unknown): JwtBearer | undefined {
   if (value === undefined) return undefined;
-  const verify = (value as { verify?: unknown } | null)?.verify;
-  if (typeof value === 'object' && typeof verify === 'function') return value as JwtBearer;
+  if (typeof value === 'object' && value !== null && 'verify' in value) {
+    if (typeof value.verify === 'function') return value as JwtBearer;
+  }
   return optionError(FACTORY, 'jwt', 'must be what jwtBearer() returns', describeValue(value));
 }
 
@@ -148,7 +165,13 @@ export function resolveTokenIntrospectionOptions(
       stringList(FACTORY, 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
     jwt: jwtOption(options.jwt),
     cache: cacheOptions(options.cache),
-    timeoutMs: wholeNumber(FACTORY, 'timeoutMs', options.timeoutMs, { min: 1, max: MAX_TIMER_MS }, 5000),
+    timeoutMs: wholeNumber(
+      FACTORY,
+      'timeoutMs',
+      options.timeoutMs,
+      { min: 1, max: MAX_TIMER_MS },
+      5000,
+    ),
     fetch: optionalFunction<typeof fetch>(FACTORY, 'fetch', options.fetch) ?? globalThis.fetch,
     now: optionalFunction<() => number>(FACTORY, 'now', options.now) ?? Date.now,
   };
