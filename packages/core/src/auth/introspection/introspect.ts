@@ -1,3 +1,4 @@
+import { InvalidTokenError } from '../../errors/bearer-errors';
 import { isPlantServiceError } from '../../errors/plant-service-error';
 import { readLimitedText } from '../read-limited-text';
 import { authenticate } from './client-authentication';
@@ -30,7 +31,9 @@ export interface IntrospectionCall {
  * @returns the answer, a JSON object
  * @throws ServiceUnavailableError 503 `introspection_unavailable` when the endpoint cannot be
  *   reached, is slow, answers another status than 200 or something other than a JSON object;
- *   InternalServerError 500 `auth_failed` when it refuses our own credentials (401, 403)
+ *   InternalServerError 500 `auth_failed` when it refuses our own credentials (401, 403);
+ *   InvalidTokenError 401 `token_type_mismatch` for a 400 `unsupported_token_type` (a JWT at
+ *   oidc-provider)
  * @example
  * ```ts
  * const answer = await introspect(token, call); // { active: true, sub: 'alice', … }
@@ -61,16 +64,31 @@ export async function introspect(
         `The introspection endpoint refused our client credentials (HTTP ${response.status})`,
       );
     }
+    text = await readLimitedText(response, MAX_ANSWER_BYTES, 'The introspection');
+    if (response.status === 400 && isUnsupportedTokenType(text)) {
+      // oidc-provider refuses to introspect a JWT this way (RFC 7009's error): the token, not the
+      // provider, is the problem. Configure `jwt` to verify such tokens instead.
+      throw new InvalidTokenError(
+        'token_type_mismatch',
+        'The authorization server does not introspect this kind of token',
+      );
+    }
     if (response.status !== 200) {
-      await response.body?.cancel();
       throw introspectionUnavailable(`The introspection endpoint answered HTTP ${response.status}`);
     }
-    text = await readLimitedText(response, MAX_ANSWER_BYTES, 'The introspection');
   } catch (error) {
     if (isPlantServiceError(error)) throw error;
     throw introspectionUnavailable('The introspection endpoint cannot be reached', error);
   }
   return parseAnswer(text);
+}
+
+function isUnsupportedTokenType(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { error?: unknown } | null)?.error === 'unsupported_token_type';
+  } catch {
+    return false;
+  }
 }
 
 function parseAnswer(text: string): IntrospectionAnswer {

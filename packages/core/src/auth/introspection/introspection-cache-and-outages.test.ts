@@ -21,6 +21,7 @@ describe('tokenIntrospection answers 503 introspection_unavailable while the pro
   const cases: [string, IntrospectionEndpoint['override']][] = [
     ['answers 500', { status: 500, type: 'application/json', body: '{"error":"server_error"}' }],
     ['answers 429', { status: 429, type: 'text/plain', body: 'slow down' }],
+    ['answers 400', { status: 400, type: 'application/json', body: '{"error":"invalid_request"}' }],
     ['redirects', { status: 302, type: 'text/plain', body: '' }],
     ['answers an HTML page', html],
     ['answers a JSON array', { status: 200, type: 'application/json', body: '[]' }],
@@ -48,6 +49,15 @@ describe('tokenIntrospection answers 503 introspection_unavailable while the pro
     await expect(auth.verify('opaque-1')).rejects.toMatchObject({
       status: 503,
       code: 'introspection_unavailable',
+    });
+  });
+
+  it('refuses with 401 token_type_mismatch a token the endpoint answers 400 unsupported_token_type', async () => {
+    const body = '{"error":"unsupported_token_type"}';
+    endpoint().override = { status: 400, type: 'application/json', body };
+    await expect(tokenIntrospection(options()).verify('a.b.c')).rejects.toMatchObject({
+      status: 401,
+      code: 'token_type_mismatch',
     });
   });
 
