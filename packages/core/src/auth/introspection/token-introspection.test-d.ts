@@ -9,7 +9,12 @@ import {
 } from './token-introspection';
 
 // Type tests of the public surface, checked by `tsc -p packages/core/tsconfig.json` (never run).
-const base = { issuer: 'https://id.example.com', clientId: 'api', clientSecret: 's', audience: 'a' };
+const base = {
+  issuer: 'https://id.example.com',
+  clientId: 'api',
+  clientSecret: 's',
+  audience: 'a',
+};
 
 expectTypeOf(tokenIntrospection(base)).toEqualTypeOf<TokenIntrospection>();
 expectTypeOf<TokenIntrospection>().toExtend<Authenticator>();

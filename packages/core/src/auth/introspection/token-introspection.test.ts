@@ -34,12 +34,13 @@ const refusal = (promise: Promise<unknown>): Promise<Record<string, unknown>> =>
 
 describe('tokenIntrospection accepts an active token', () => {
   it('resolves sub, the scope string and the whole answer as claims', async () => {
-    endpoint().answers.set('opaque-1', good());
+    const answer = good();
+    endpoint().answers.set('opaque-1', answer);
     const principal = await tokenIntrospection(options()).verify('opaque-1');
     expect(principal).toStrictEqual({
       subject: 'alice',
       scopes: ['plants:read', 'plants:write'],
-      claims: { active: true, ...good() },
+      claims: { active: true, ...answer },
     });
     expect(Object.isFrozen(principal.claims)).toBe(true);
   });

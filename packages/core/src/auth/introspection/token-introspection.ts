@@ -26,13 +26,14 @@ const VERSION = 0;
 
 /** What {@link tokenIntrospection} returns: an {@link Authenticator} whose every member is there. */
 export interface TokenIntrospection extends Authenticator {
+  /** Its issuer, audiences and scopes, merged with those of `jwt`. */
+  readonly accepts: AcceptedCredentials;
   /** Resolves the principal, or rejects with a Plantstore error; never resolves `undefined`. */
   verify(token: string, request?: AuthRequest): Promise<Principal>;
   /** Discovers the endpoint (when not given), and readies `jwt`. */
   ready(): Promise<void>;
   /** Closes `jwt`. */
   close(): Promise<void>;
-  readonly accepts: AcceptedCredentials;
 }
 
 /**

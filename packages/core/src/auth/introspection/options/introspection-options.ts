@@ -1,11 +1,11 @@
 import type { JwtBearer } from '../../jwt/jwt-bearer';
 import { clientAssertionKey, type ClientAssertionKey } from '../client-assertion-key';
 import { isIssuerUrl, secureUrlOption } from '../../issuer-url';
+import { tokenCacheOptions, type TokenCacheConfig } from '../../token-cache-options';
 import {
   checkKnownOptions,
   describeValue,
   MAX_TIMER_MS,
-  nonNegativeNumber,
   optionalFunction,
   optionError,
   stringList,
@@ -41,7 +41,7 @@ export interface TokenIntrospectionConfig {
   readonly clients: readonly string[];
   readonly requiredScopes: readonly string[];
   readonly jwt: JwtBearer | undefined;
-  readonly cache: { readonly max: number; readonly maxAgeMs: number } | false;
+  readonly cache: TokenCacheConfig;
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly now: () => number;
@@ -52,7 +52,6 @@ const KNOWN = new Set([
   ...['issuer', 'endpoint', 'clientId', 'clientSecret', 'privateKey', 'clientAuthentication'],
   ...['audience', 'clients', 'requiredScopes', 'jwt', 'cache', 'timeoutMs', 'fetch', 'now'],
 ]);
-const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 const NON_EMPTY = { pattern: /^./s, items: 'non-empty strings', emptyAllowed: false };
 // RFC 6749 §3.3 scope-token, as jwtBearer reads `requiredScopes`.
 const SCOPE_TOKENS = {
@@ -107,16 +106,6 @@ function credentials(
   return { method, clientId, secret: text('clientSecret', clientSecret) };
 }
 
-function cacheOptions(value: unknown): TokenIntrospectionConfig['cache'] {
-  if (value === false) return false;
-  const cache: unknown = value ?? {};
-  checkKnownOptions(FACTORY, cache, KNOWN_CACHE, 'cache.');
-  return {
-    max: wholeNumber(FACTORY, 'cache.max', cache['max'], { min: 1, max: 2 ** 24 }, 1000),
-    maxAgeMs: nonNegativeNumber(FACTORY, 'cache.maxAgeMs', cache['maxAgeMs']) ?? 60_000,
-  };
-}
-
 function jwtOption(value: unknown): JwtBearer | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'object' && value !== null && 'verify' in value) {
@@ -164,7 +153,7 @@ export function resolveTokenIntrospectionOptions(
     requiredScopes:
       stringList(FACTORY, 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
     jwt: jwtOption(options.jwt),
-    cache: cacheOptions(options.cache),
+    cache: tokenCacheOptions(FACTORY, options.cache, 60_000),
     timeoutMs: wholeNumber(
       FACTORY,
       'timeoutMs',
