@@ -31,9 +31,11 @@ describe('tokenIntrospection options', () => {
   });
 
   it('requires exactly one of clientSecret and privateKey, and a method that fits it', () => {
-    expect(build({ ...base, clientSecret: undefined })).toThrow('"clientSecret" or privateKey');
+    expect(build({ ...base, clientSecret: undefined })).toThrow(
+      'tokenIntrospection: option "clientSecret" or privateKey must be given, not both; received neither',
+    );
     const { privateKey } = generateKeyPairSync('ed25519');
-    expect(build({ ...base, privateKey })).toThrow('"clientSecret" or privateKey');
+    expect(build({ ...base, privateKey })).toThrow('not both; received both');
     expect(build({ ...base, clientAuthentication: 'private_key_jwt' })).toThrow(
       '"privateKey" is required by private_key_jwt',
     );

@@ -80,12 +80,8 @@ function credentials(
     );
   }
   if ((clientSecret === undefined) === (privateKey === undefined)) {
-    optionError(
-      FACTORY,
-      'clientSecret',
-      'or privateKey must be given, not both',
-      'both or neither',
-    );
+    const received = clientSecret === undefined ? 'neither' : 'both';
+    optionError(FACTORY, 'clientSecret', 'or privateKey must be given, not both', received);
   }
   const method: IntrospectionClientAuthentication =
     clientAuthentication ?? (privateKey === undefined ? 'client_secret_basic' : 'private_key_jwt');
