@@ -9,7 +9,14 @@ import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import console from 'node:console';
 import pg from 'pg';
-import { AUDIENCE, DEFAULT_DATABASE_URL, ISSUER, POOL_SIZE, signToken } from './config.mjs';
+import {
+  AUDIENCE,
+  DEFAULT_DATABASE_URL,
+  ISSUER,
+  OPAQUE_TOKENS,
+  POOL_SIZE,
+  signToken,
+} from './config.mjs';
 import { renderChart } from './lib/chart.mjs';
 import { checkAnswers } from './lib/checks.mjs';
 import { coldStart } from './lib/cold-start.mjs';
@@ -210,15 +217,21 @@ async function main() {
   try {
     for (const setup of setups) servers.push(await startServer(setup));
     const byId = new Map(setups.map((s) => [s.id, s]));
-    const token = await signToken();
-    const checked = await checkAnswers(
-      servers.filter((s) => !byId.get(s.id).dpop).map((s) => ({ ...s, kind: byId.get(s.id).kind })),
-      {
-        valid: token,
-        otherIssuer: await signToken({ issuer: `${ISSUER}other` }),
-        otherAudience: await signToken({ audience: `${AUDIENCE}/other` }),
-      },
-    );
+    const jwts = {
+      valid: await signToken(),
+      otherIssuer: await signToken({ issuer: `${ISSUER}other` }),
+      otherAudience: await signToken({ audience: `${AUDIENCE}/other` }),
+    };
+    // The introspection setup is sent opaque tokens, every other one JWTs.
+    const tokensOf = (id) => (byId.get(id).opaque ? OPAQUE_TOKENS : jwts);
+    const checkable = servers.filter((s) => !byId.get(s.id).dpop);
+    let checked = 0;
+    for (const tokens of [jwts, OPAQUE_TOKENS]) {
+      const group = checkable.filter((s) => tokensOf(s.id) === tokens);
+      if (group.length === 0) continue;
+      const kinds = group.map((s) => ({ ...s, kind: byId.get(s.id).kind }));
+      checked += await checkAnswers(kinds, tokens);
+    }
     log(`Answers checked: ${checked}, all alike.`);
 
     const dpop = setups.some((s) => s.dpop) ? await dpopClient() : undefined;
@@ -227,7 +240,7 @@ async function main() {
         url: server.url,
         seconds,
         connections: options.connections,
-        token: () => token,
+        token: () => tokensOf(server.id).valid,
         headers: byId.get(server.id).dpop
           ? await dpopHeaders(dpop, seconds, options.dpopRate)
           : undefined,
@@ -258,7 +271,7 @@ async function main() {
           url: server.url,
           seconds: options.seconds,
           connections: options.connections,
-          token: () => token,
+          token: () => tokensOf(server.id).valid,
           headers,
         });
         const serverCpu = cpuMicros(server.pid) - before;

@@ -38,3 +38,14 @@ export function signToken({
     .setExpirationTime('2h')
     .sign(new TextEncoder().encode(SECRET));
 }
+
+/**
+ * The opaque tokens of the introspection setup, as its identity provider would issue them (43
+ * characters, as oidc-provider's): one valid, one its endpoint says is of another issuer, one for
+ * another audience, so the answers can be checked as the JWT setups' are.
+ */
+export const OPAQUE_TOKENS = {
+  valid: 'bench-opaque-valid-0123456789abcdefghijklmno',
+  otherIssuer: 'bench-opaque-issuer-0123456789abcdefghijklm',
+  otherAudience: 'bench-opaque-audience-0123456789abcdefghijk',
+};

@@ -2,13 +2,13 @@
 // (they skip the auth and validation checks), `baseline` servers do the whole job without Plantstore,
 // `ours` is a Plantstore entry. `storage` marks the setups that need a database.
 
-/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres', dpop?: boolean }} Setup */
+/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres', dpop?: boolean, opaque?: boolean }} Setup */
 
 /**
  * Each setup's kind and label, and where it differs from the rest, by id (the id also names its
  * server file, unless `file` says otherwise).
  *
- * @type {Record<string, [Setup['kind'], string, Pick<Setup, 'file' | 'env' | 'storage' | 'dpop'>?]>}
+ * @type {Record<string, [Setup['kind'], string, Pick<Setup, 'file' | 'env' | 'storage' | 'dpop' | 'opaque'>?]>}
  */
 const TABLE = {
   'express4-echo': ['echo', 'Express 4 + express.json, echo'],
@@ -40,6 +40,12 @@ const TABLE = {
     'ours',
     'createNodeHandler, DPoP-bound token, a new ES256 proof each',
     { dpop: true },
+  ],
+  // `opaque`: the setup is sent OPAQUE_TOKENS (config.mjs) instead of JWTs.
+  'node-plant-introspection': [
+    'ours',
+    'createNodeHandler, opaque token introspected, answer cached',
+    { opaque: true },
   ],
   'pglite-hand': ['baseline', 'node entry + hand-written PGlite store', { storage: 'pglite' }],
   'pglite-plant': ['ours', 'node entry + postgresStore on PGlite', { storage: 'pglite' }],
@@ -129,6 +135,13 @@ export const TARGETS = [
     target: 1.5,
     goal: 'DPoP-bound request ≤ 1.5× a bearer request',
   },
+  {
+    kind: 'costlier',
+    ours: 'node-plant-introspection',
+    base: 'node-plant',
+    target: 1,
+    goal: 'cached introspected opaque token ≤ 1.0× a cached JWT',
+  },
 ];
 
 /** Where a route's own cost is measured against: the node entry less the bare node:http echo. */
@@ -153,6 +166,7 @@ export const COMPARISONS = [
   { ours: 'node-plant-nocache', base: 'node-hand' },
   { ours: 'node-plant-nocache', base: 'node-plant' },
   { ours: 'node-plant-dpop', base: 'node-plant' },
+  { ours: 'node-plant-introspection', base: 'node-plant' },
   { ours: 'pg-plant', base: 'pg-hand' },
   { ours: 'pglite-plant', base: 'pglite-hand' },
 ];

@@ -14,6 +14,8 @@ export type {
 
 // jwtBearer, and every type of its options (the module's public face is exactly that).
 export * from './auth/jwt/jwt-bearer';
+// tokenIntrospection, and every type of its options.
+export * from './auth/introspection/token-introspection';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
 // Identity-provider presets (docs/providers.md): each module's public face is its preset function

@@ -33,3 +33,18 @@ export function expectInvalidToken(reply: Reply, description: string): void {
     `Bearer realm="plantstore", error="invalid_token", error_description="${description}"`,
   );
 }
+
+/**
+ * Asserts a 503 answer: the generic body, `Retry-After`, and no challenge (the token was not judged).
+ *
+ * @param reply - what came back
+ * @param retryAfter - the expected `Retry-After`, in seconds
+ */
+export function expectUnavailable(reply: Reply, retryAfter: string): void {
+  expectAnswer(reply, 503, {
+    error: 503,
+    message: 'The service is temporarily unavailable; retry later.',
+  });
+  expect(reply.headers['retry-after']).toBe(retryAfter);
+  expect(reply.headers['www-authenticate']).toBeUndefined();
+}

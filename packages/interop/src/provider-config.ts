@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { TLSSocket } from 'node:tls';
 import { errors, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -53,7 +53,21 @@ export const CLIENTS = {
    * `tls_client_certificate_bound_access_tokens: true`: its tokens are bound to that certificate.
    */
   certificate: { id: 'plants-writer-certificate', auth: 'tls' },
+  /** Machine to machine, `client_secret_basic`; its access tokens are opaque (introspected). */
+  opaque: { id: 'plants-writer-opaque', secret: 'a-secret-of-the-opaque-client', auth: 'basic' },
 } as const satisfies Readonly<Record<string, Client>>;
+
+/**
+ * A resource server that introspects with `private_key_jwt` (RFC 7523): registered with the public
+ * half of {@link INTROSPECTOR_KEY}. The API client introspects too, with `client_secret_basic`.
+ */
+export const INTROSPECTOR_ID = 'plants-api-introspector';
+/** The private key {@link INTROSPECTOR_ID} signs its client assertions with (P-256). */
+export const INTROSPECTOR_KEY: KeyObject = generateKeyPairSync('ec', {
+  namedCurve: 'P-256',
+}).privateKey;
+/** The clients the provider answers introspection requests of: the resource servers. */
+const INTROSPECTORS = new Set<string>([CLIENTS.api.id, INTROSPECTOR_ID]);
 
 /** Where the authorization-code flow of the API client returns; never followed. */
 export const REDIRECT_URI = `${API}/callback`;
@@ -107,6 +121,13 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
         dpop_bound_access_tokens: true,
       },
       { ...machine, client_id: CLIENTS.nonce.id, client_secret: CLIENTS.nonce.secret },
+      { ...machine, client_id: CLIENTS.opaque.id, client_secret: CLIENTS.opaque.secret },
+      {
+        ...machine,
+        client_id: INTROSPECTOR_ID,
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [createPublicKey(INTROSPECTOR_KEY).export({ format: 'jwk' })] },
+      },
       {
         ...machine,
         client_id: CLIENTS.certificate.id,
@@ -154,6 +175,16 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
         certificateSubjectMatches: (ctx, property, expected) =>
           property === 'tls_client_auth_subject_dn' && subjectDn(ctx) === expected,
       },
+      // RFC 7662 and RFC 7009, for the opaque client's tokens; only resource servers may introspect,
+      // and a client may revoke only its own tokens.
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx, client) => Promise.resolve(INTROSPECTORS.has(client.clientId)),
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => Promise.resolve(token.clientId === client.clientId),
+      },
       resourceIndicators: {
         enabled: true,
         getResourceServerInfo(_ctx, resource, client) {
@@ -161,7 +192,7 @@ export function providerConfiguration(keys: SigningKeys): Configuration {
           const alg = client.clientId === CLIENTS.es256.id ? 'ES256' : 'RS256';
           return {
             scope: 'plants:read plants:write',
-            accessTokenFormat: 'jwt',
+            accessTokenFormat: client.clientId === CLIENTS.opaque.id ? 'opaque' : 'jwt',
             accessTokenTTL: ACCESS_TOKEN_TTL,
             jwt: { sign: { alg } },
           };

@@ -59,6 +59,19 @@ export async function postTokenRequest(
   tokenEndpoint = `${issuer}/token`,
   send: typeof fetch = fetch,
 ): Promise<TokenEndpointReply> {
+  const response = await postAsClient(tokenEndpoint, client, form, headers, send);
+  const answer = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, headers: response.headers, body: answer };
+}
+
+// A form POST authenticated as the client is registered: Basic, in the form, or by its certificate.
+function postAsClient(
+  endpoint: string,
+  client: Client,
+  form: Readonly<Record<string, string>>,
+  headers: Readonly<Record<string, string>>,
+  send: typeof fetch,
+): Promise<Response> {
   const body = new URLSearchParams(form);
   const sent: Record<string, string> = { 'content-type': FORM, ...headers };
   if (client.auth === 'basic') {
@@ -69,9 +82,22 @@ export async function postTokenRequest(
     body.set('client_id', client.id);
     if (client.auth === 'post') body.set('client_secret', client.secret);
   }
-  const response = await send(tokenEndpoint, { method: 'POST', headers: sent, body });
-  const answer = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, headers: response.headers, body: answer };
+  return send(endpoint, { method: 'POST', headers: sent, body });
+}
+
+/**
+ * Revokes an access token at oidc-provider's revocation endpoint (RFC 7009), as its client.
+ *
+ * @param issuer - the provider
+ * @param client - the client the token was issued to
+ * @param token - the access token
+ * @returns the endpoint's status: 200 when revoked (or unknown, RFC 7009 §2.2)
+ */
+export async function revokeToken(issuer: string, client: Client, token: string): Promise<number> {
+  const form = { token, token_type_hint: 'access_token' };
+  const response = await postAsClient(`${issuer}/token/revocation`, client, form, {}, fetch);
+  await response.body?.cancel();
+  return response.status;
 }
 
 /**

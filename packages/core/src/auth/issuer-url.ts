@@ -1,3 +1,5 @@
+import { describeValue, optionError, type Factory } from '../options/check-options';
+
 const LOOPBACK = /^(?:localhost|\[::1\]|127\.\d+\.\d+\.\d+)$/u;
 
 /**
@@ -36,8 +38,53 @@ export function isIssuerUrl(issuer: string): boolean {
   } catch {
     return false;
   }
-  const secure =
-    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  const secure = isSecureUrl(url);
   // `?` and `#` are looked for in the string: an empty query or fragment leaves none in the URL.
   return secure && url.username === '' && url.password === '' && !/[?#]/u.test(issuer);
+}
+
+/**
+ * Whether a URL may be fetched for keys or token answers: `https:`, or `http:` on a loopback host
+ * (tests, local development), as no one else can listen there.
+ *
+ * @param url - a parsed URL
+ * @returns true when it is such a URL
+ * @example
+ * ```ts
+ * isSecureUrl(new URL('http://127.0.0.1:8080/introspect')); // true
+ * ```
+ */
+export function isSecureUrl(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+/**
+ * Reads a URL option that is fetched (`jwksUri`, `endpoint`): see {@link isSecureUrl}.
+ *
+ * @param factory - the factory that was called
+ * @param option - the option's name
+ * @param value - what came: a string or a URL
+ * @returns the parsed URL
+ * @throws TypeError for anything else
+ * @example
+ * ```ts
+ * secureUrlOption('jwtBearer', 'jwksUri', 'https://id.example.com/jwks');
+ * ```
+ */
+export function secureUrlOption(factory: Factory, option: string, value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
+  } catch {
+    // Reported below.
+  }
+  if (url !== undefined && isSecureUrl(url)) return url;
+  const received =
+    url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${url.hostname}`;
+  return optionError(
+    factory,
+    option,
+    'must be an https: URL (http: only on a loopback host)',
+    received,
+  );
 }

@@ -38,7 +38,9 @@ export type InvalidTokenCode =
   /** `mtls.required`: the token is not bound to a client certificate. */
   | 'mtls_required'
   /** The token is bound to a client certificate, and `mtls` is off. */
-  | 'token_certificate_bound';
+  | 'token_certificate_bound'
+  /** RFC 7662: the authorization server's introspection answered `active: false`. */
+  | 'token_inactive';
 
 /** 401 `invalid_dpop_proof` (RFC 9449 §7.1): the DPoP proof is missing or fails a check. */
 export type InvalidDpopProofCode =
@@ -106,7 +108,15 @@ export type ConflictCode = 'id_conflict';
 
 /** 503: the identity provider's key set or the store cannot be reached. */
 export type ServiceUnavailableCode =
-  'jwks_unavailable' | 'store_timeout' | 'store_unavailable' | 'replay_store_unavailable';
+  | 'jwks_unavailable'
+  | 'store_timeout'
+  | 'store_unavailable'
+  | 'replay_store_unavailable'
+  /**
+   * RFC 7662: the introspection endpoint (or the metadata naming it) cannot be reached, is slow,
+   * or answered something other than a JSON object.
+   */
+  | 'introspection_unavailable';
 
 /** 500. */
 export type InternalServerErrorCode =

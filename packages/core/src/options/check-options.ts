@@ -8,6 +8,7 @@ import { closestName } from './closest-name';
 export type Factory =
   | 'Plantstore'
   | 'jwtBearer'
+  | 'tokenIntrospection'
   | 'createOpenApiDocument'
   | 'memoryReplayStore'
   | 'postgresReplayStore'

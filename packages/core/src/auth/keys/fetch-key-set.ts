@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import { readLimitedText } from '../read-limited-text';
 
 // A key set is a few kilobytes; anything far larger is not one, and is not read past this.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -37,35 +38,10 @@ export async function fetchKeySet(url: URL, options: FetchKeySetOptions): Promis
     await response.body?.cancel();
     throw new Error(`The key set answered HTTP ${response.status}`);
   }
-  const body: unknown = JSON.parse(await readLimited(response));
+  const body: unknown = JSON.parse(await readLimitedText(response, MAX_BODY_BYTES, 'The key set'));
   if (!isKeySet(body)) throw new Error('The key set answer is not a JSON object with a keys array');
   if (body.keys.length > MAX_KEYS) throw new Error(`The key set holds more than ${MAX_KEYS} keys`);
   return body;
-}
-
-/** Reads the body as text, stopping (and cancelling the stream) as soon as it passes the limit. */
-async function readLimited(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES || response.body === null) {
-    await response.body?.cancel();
-    if (declared > MAX_BODY_BYTES) throw new Error('The key set answer is too large');
-    return '';
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    // Checked, not asserted: the stream's element type differs between Node's and Bun's typings.
-    const chunk: unknown = read.value;
-    if (!(chunk instanceof Uint8Array)) throw new Error('The key set answer is not bytes');
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new Error('The key set answer is too large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function isKeySet(value: unknown): value is JSONWebKeySet {

@@ -3,7 +3,7 @@ import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { tokenAge } from '../../../options/token-age';
 import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
 import { describeValue, optionError, stringList } from '../../../options/check-options';
-import { isLoopbackHost } from '../../issuer-url';
+import { secureUrlOption } from '../../issuer-url';
 import { tenantOptions } from './tenant-options';
 import { ID_TOKENS_ACCEPTED } from '../id-token';
 import {
@@ -55,24 +55,6 @@ export interface IssuerOptionPlace {
 const NON_EMPTY = { pattern: /^./s, items: 'non-empty strings', emptyAllowed: true };
 // An empty issuer or audience list would refuse every token: surely a mistake.
 const NON_EMPTY_LIST = { ...NON_EMPTY, emptyAllowed: false };
-
-function jwksUrl(value: unknown, option: string): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
-  } catch {
-    // Reported below.
-  }
-  const host = url?.hostname ?? '';
-  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(host))) return url;
-  const received = url === undefined ? describeValue(value) : `a ${url.protocol} URL for ${host}`;
-  return optionError(
-    'jwtBearer',
-    option,
-    'must be an https: URL (http: only on a loopback host)',
-    received,
-  );
-}
 
 function algorithms(
   value: unknown,
@@ -160,7 +142,7 @@ export function resolveIssuerOptions(
   } else {
     const { fetch, now, clockTolerance } = shared;
     const jwks = remoteKeySetConfig(options.jwks, fetch, now, clockTolerance, name('jwks.'));
-    source = { url: jwksUrl(options.jwksUri, name('jwksUri')), jwks };
+    source = { url: secureUrlOption('jwtBearer', name('jwksUri'), options.jwksUri), jwks };
     fit = ASYMMETRIC_ALGORITHMS;
     kind = 'a JWKS';
   }

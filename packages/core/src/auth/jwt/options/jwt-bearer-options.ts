@@ -6,14 +6,13 @@ import { resolveSeveralIssuers } from './several-issuers-options';
 import { isIssuerUrl } from '../../issuer-url';
 import { resolveDpopOptions, type DpopConfig } from '../../dpop/options/dpop-options';
 import { resolveMtlsOptions, type MtlsConfig } from '../../mtls/mtls-options';
+import { tokenCacheOptions } from '../../token-cache-options';
 import {
   checkKnownOptions,
-  describeValue,
   nonNegativeNumber,
   optionalFunction,
   optionError,
   stringList,
-  wholeNumber,
 } from '../../../options/check-options';
 
 export type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
@@ -56,32 +55,12 @@ const KNOWN = new Set([
   ...['typ', 'profile', 'scopeClaims', 'issuers', 'dpop', 'mtls'],
   ...['clients', 'tenants', 'tenantClaim'],
 ]);
-const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
 const SCOPE_TOKENS = {
   pattern: /^[\x21\x23-\x5b\x5d-\x7e]+$/,
   items: 'scope tokens (no space, quote, backslash)',
   emptyAllowed: true,
 };
-
-function cacheOptions(value: unknown): VerifiedTokenCacheOptions | false {
-  if (value === undefined) return {};
-  if (value === false) return false;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return optionError(
-      'jwtBearer',
-      'cache',
-      'must be false or { max, maxAgeMs }',
-      describeValue(value),
-    );
-  }
-  checkKnownOptions('jwtBearer', value, KNOWN_CACHE, 'cache.');
-  const { max, maxAgeMs } = value;
-  return {
-    max: wholeNumber('jwtBearer', 'cache.max', max, { min: 1, max: 2 ** 24 }, 1000),
-    maxAgeMs: nonNegativeNumber('jwtBearer', 'cache.maxAgeMs', maxAgeMs) ?? 300_000,
-  };
-}
 
 /**
  * The issuers a client could ask for a token: URLs (RFC 8414 §2) whose keys are published. A
@@ -140,7 +119,7 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     requiredScopes:
       stringList('jwtBearer', 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
     now: shared.now,
-    cache: cacheOptions(options.cache),
+    cache: tokenCacheOptions('jwtBearer', options.cache, 300_000),
     dpop: resolveDpopOptions(options.dpop, shared.clockTolerance),
     mtls: resolveMtlsOptions(options.mtls),
   };
