@@ -202,7 +202,7 @@ describe('tokenIntrospection refuses, as it refuses a JWT', () => {
   it('refuses a token over 16 KiB with token_too_large without asking', async () => {
     await expect(tokenIntrospection(options()).verify('a'.repeat(16_385))).rejects.toMatchObject({
       code: 'token_too_large',
-      message: 'The token is larger than 16 KiB',
+      message: 'The bearer token is not valid: The token is larger than 16 KiB',
     });
     expect(endpoint().requests).toHaveLength(0);
   });
