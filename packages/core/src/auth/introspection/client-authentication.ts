@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { ClientCredentials } from './options/introspection-options';
 
@@ -51,7 +50,7 @@ export async function authenticate(
   }
   const { key, alg, kid } = credentials.key;
   const issuedAt = Math.floor(now / 1000);
-  const assertion = await new SignJWT({ jti: randomUUID() })
+  const assertion = await new SignJWT({ jti: crypto.randomUUID() })
     .setProtectedHeader(kid === undefined ? { alg } : { alg, kid })
     .setIssuer(clientId)
     .setSubject(clientId)

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { tokenIntrospection } from './token-introspection';
-import { cacheKey } from './cache-key';
 import {
   optionsFor,
   startIntrospectionEndpoint,
@@ -129,12 +128,6 @@ describe('tokenIntrospection calls the endpoint once per token', () => {
       await expect(auth.verify('unknown')).rejects.toMatchObject({ code: 'token_inactive' });
     }
     expect(endpoint().requests).toHaveLength(2);
-  });
-
-  it('keys a long token by its SHA-256, so an entry holds at most 128 characters of key', () => {
-    expect(cacheKey('short-opaque-token')).toBe('short-opaque-token');
-    expect(cacheKey('x'.repeat(128))).toBe('x'.repeat(128));
-    expect(cacheKey('x'.repeat(129))).toMatch(/^#[A-Za-z0-9_-]{43}$/);
   });
 });
 

@@ -5,7 +5,6 @@ import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-e
 import type { Principal } from '../principal';
 import { refusedWith } from '../refused-principal';
 import { createVerifiedTokenCache } from '../verified-token-cache';
-import { cacheKey } from './cache-key';
 import { checkAnswer, type AcceptedAnswer } from './check-answer';
 import { discoverEndpoint } from './discover-endpoint';
 import { introspect } from './introspect';
@@ -80,8 +79,8 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
   }
 
   // One call per token at a time: the requests that arrive meanwhile wait for its answer.
-  function answerFor(token: string, key: string): Promise<AcceptedAnswer> {
-    let pending = inFlight.get(key);
+  function answerFor(token: string): Promise<AcceptedAnswer> {
+    let pending = inFlight.get(token);
     if (pending !== undefined) return pending;
     pending = endpointOf()
       .then((url) =>
@@ -89,12 +88,12 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
       )
       .then((answer) => {
         const accepted = checkAnswer(answer, config, now());
-        cache?.set(key, accepted.principal, accepted.window, now(), VERSION);
+        cache?.set(token, accepted.principal, accepted.window, now(), VERSION);
         return accepted;
       });
-    const settled = (): void => void inFlight.delete(key);
+    const settled = (): void => void inFlight.delete(token);
     pending.then(settled, settled);
-    inFlight.set(key, pending);
+    inFlight.set(token, pending);
     return pending;
   }
 
@@ -114,10 +113,9 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
           // Opaque tokens' binding is not checked: the DPoP scheme cannot be honoured for them.
           throw new InvalidTokenError('token_not_dpop_bound', 'An opaque token is not DPoP-bound');
         }
-        const key = cacheKey(token);
-        const cached = cache?.get(key, now(), VERSION);
+        const cached = cache?.get(token, now(), VERSION);
         if (cached !== undefined) return Promise.resolve(withScopes(cached));
-        return answerFor(token, key).then(({ principal }) => withScopes(principal));
+        return answerFor(token).then(({ principal }) => withScopes(principal));
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
