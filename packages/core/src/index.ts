@@ -38,6 +38,8 @@ export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';
 export { INT64_MAX, INT64_MIN } from './body/body-limits';
 export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
 export { addPlantRoute } from './openapi/add-plant-route';
+export { plantOperation } from './openapi/plant-operation';
+export type { PlantOperation } from './openapi/plant-operation';
 export type {
   AddPlantRouteOptions,
   OpenApiDocument,
