@@ -1,11 +1,10 @@
 import swagger from '@fastify/swagger';
 import { memoryStore, openApiDocument } from '@plantstore/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { plantPlugin } from '../src/index';
 import { useFixture } from './fixture';
-import { majors } from './hosts';
+import { type FastifyFactory, majors } from './hosts';
 
 const fixture = useFixture();
 
@@ -13,11 +12,19 @@ type Json = Record<string, unknown>;
 const ours = openApiDocument.paths['/plants']!.post;
 const statuses = Object.keys(ours.responses);
 
-/** A Fastify 5 app documented by @fastify/swagger, the plugin under `/api`; its document as JSON. */
-async function documentOf(openapi: Json = {}): Promise<Json> {
-  const app = Fastify();
+// @fastify/swagger 9 documents Fastify 5 apps, and 8 Fastify 4 apps (installed as fastify-swagger8;
+// imported by a name the compiler does not follow, as its types augment the same `swagger()`).
+const SWAGGER_8 = 'fastify-swagger8';
+const swaggerFor = async (major: string): Promise<typeof swagger> =>
+  major === 'Fastify 4'
+    ? ((await import(SWAGGER_8)) as { default: typeof swagger }).default
+    : swagger;
+
+/** An app documented by @fastify/swagger, the plugin under `/api`; its document as JSON. */
+async function documentOf(major: string, fastify: FastifyFactory, openapi: Json = {}) {
+  const app = fastify();
   try {
-    await app.register(swagger, {
+    await app.register(await swaggerFor(major), {
       openapi: { info: { title: 'Garden', version: '1' }, ...openapi },
     });
     app.get('/garden', () => 'beds');
@@ -25,7 +32,8 @@ async function documentOf(openapi: Json = {}): Promise<Json> {
       prefix: '/api',
     });
     await app.ready();
-    return JSON.parse(JSON.stringify(app.swagger())) as Json;
+    const documented = app as unknown as { swagger(): unknown };
+    return JSON.parse(JSON.stringify(documented.swagger())) as Json;
   } finally {
     await app.close();
   }
@@ -40,59 +48,61 @@ async function expectValid(document: Json): Promise<void> {
   expect(result.valid).toBe(true);
 }
 
-describe('@fastify/swagger lists the route with nothing for the host to do', () => {
-  it('in its default OpenAPI 3.0.3 document: body, every response, bearer scheme, 3.0 schemas', async () => {
-    const document = await documentOf();
-    expect(document['openapi']).toBe('3.0.3');
-    expect(Object.keys(document['paths'] as Json)).toStrictEqual(['/garden', '/api/plants']);
-    const post = postOf(document);
-    expect(post['operationId']).toBe('createPlant');
-    expect(post['security']).toStrictEqual([{ bearerAuth: [] }]);
-    expect(post['description']).toBe(
-      `${ours.description}\n\nThe token must grant the scope \`plants:write\`.`,
-    );
-    expect(Object.keys(post['responses'] as Json)).toStrictEqual(statuses);
-    const body = post['requestBody'] as { content: Record<string, { schema: Json }> };
-    expect(body.content['application/json']!.schema['allOf']).toMatchObject([
-      { type: 'object', required: ['name'] },
-      {
-        type: 'object',
-        required: ['id'],
-        properties: { id: { type: 'integer', format: 'int64' } },
-      },
-    ]);
-    const conflict = (post['responses'] as Record<string, Json>)['409']!;
-    expect(conflict['description']).toBe(ours.responses['409']!.description);
-    expect(conflict['headers']).toMatchObject({
-      'Cache-Control': { schema: { type: 'string', enum: ['no-store'] } },
+for (const [name, fastify] of majors) {
+  describe(`${name}: @fastify/swagger lists the route with nothing for the host to do`, () => {
+    it('in its default OpenAPI 3.0.3 document: body, every response, bearer scheme, 3.0 schemas', async () => {
+      const document = await documentOf(name, fastify);
+      expect(document['openapi']).toBe('3.0.3');
+      expect(Object.keys(document['paths'] as Json)).toStrictEqual(['/garden', '/api/plants']);
+      const post = postOf(document);
+      expect(post['operationId']).toBe('createPlant');
+      expect(post['security']).toStrictEqual([{ bearerAuth: [] }]);
+      expect(post['description']).toBe(
+        `${ours.description}\n\nThe token must grant the scope \`plants:write\`.`,
+      );
+      expect(Object.keys(post['responses'] as Json)).toStrictEqual(statuses);
+      const body = post['requestBody'] as { content: Record<string, { schema: Json }> };
+      expect(body.content['application/json']!.schema['allOf']).toMatchObject([
+        { type: 'object', required: ['name'] },
+        {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', format: 'int64' } },
+        },
+      ]);
+      const conflict = (post['responses'] as Record<string, Json>)['409']!;
+      expect(conflict['description']).toBe(ours.responses['409']!.description);
+      expect(conflict['headers']).toMatchObject({
+        'Cache-Control': { schema: { type: 'string', enum: ['no-store'] } },
+      });
+      expect(conflict['content']).toStrictEqual({
+        'application/json': {
+          schema: { ...openApiDocument.components.schemas['Error'] },
+          examples: ours.responses['409']!.content!['application/json']!.examples,
+        },
+      });
+      expect((document['components'] as Json)['securitySchemes']).toStrictEqual(
+        openApiDocument.components.securitySchemes,
+      );
+      expect(JSON.stringify(post)).not.toContain('"const"');
+      await expectValid(document);
     });
-    expect(conflict['content']).toStrictEqual({
-      'application/json': {
-        schema: { ...openApiDocument.components.schemas['Error'] },
-        examples: ours.responses['409']!.content!['application/json']!.examples,
-      },
-    });
-    expect((document['components'] as Json)['securitySchemes']).toStrictEqual(
-      openApiDocument.components.securitySchemes,
-    );
-    expect(JSON.stringify(post)).not.toContain('"const"');
-    await expectValid(document);
-  });
 
-  it('in an OpenAPI 3.1 document with a bearer scheme of its own, which the route names', async () => {
-    const sso = { type: 'http', scheme: 'bearer', description: 'Our SSO' };
-    const document = await documentOf({
-      openapi: '3.1.0',
-      components: { securitySchemes: { sso } },
+    it('in an OpenAPI 3.1 document with a bearer scheme of its own, which the route names', async () => {
+      const sso = { type: 'http', scheme: 'bearer', description: 'Our SSO' };
+      const document = await documentOf(name, fastify, {
+        openapi: '3.1.0',
+        components: { securitySchemes: { sso } },
+      });
+      const post = postOf(document);
+      expect(post['security']).toStrictEqual([{ sso: ['plants:write'] }]);
+      expect((document['components'] as Json)['securitySchemes']).toStrictEqual({ sso });
+      const headers = (post['responses'] as Record<string, Json>)['200']!['headers'];
+      expect(headers).toMatchObject({ 'Cache-Control': { schema: { const: 'no-store' } } });
+      await expectValid(document);
     });
-    const post = postOf(document);
-    expect(post['security']).toStrictEqual([{ sso: ['plants:write'] }]);
-    expect((document['components'] as Json)['securitySchemes']).toStrictEqual({ sso });
-    const headers = (post['responses'] as Record<string, Json>)['200']!['headers'];
-    expect(headers).toMatchObject({ 'Cache-Control': { schema: { const: 'no-store' } } });
-    await expectValid(document);
   });
-});
+}
 
 for (const [name, fastify] of majors) {
   describe(`${name}: the route's schema checks nothing`, () => {
