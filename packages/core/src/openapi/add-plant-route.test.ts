@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { deepFreeze } from '../common/deep-freeze';
 import { addPlantRoute } from './add-plant-route';
@@ -255,6 +255,26 @@ describe('addPlantRoute options', () => {
     expect(() => addPlantRoute(document)).toThrow(
       "addPlantRoute: the document's paths must be an object; received an array of 0 items",
     );
+  });
+});
+
+describe('addPlantRoute types', () => {
+  it("returns the host document's own type, and takes an interface without an index signature", () => {
+    // As Nest's OpenAPIObject is: an interface, `paths` required.
+    interface NestLikeDocument {
+      openapi: string;
+      info: { title: string; version: string };
+      paths: Record<string, object>;
+      components?: { schemas?: Record<string, object> };
+    }
+    const host: NestLikeDocument = {
+      openapi: '3.0.0',
+      info: { title: 'x', version: '1' },
+      paths: {},
+    };
+    expectTypeOf(addPlantRoute(host, { basePath: '/api' })).toEqualTypeOf<NestLikeDocument>();
+    // @ts-expect-error a misspelt option is a compile error
+    expect(() => addPlantRoute(host, { basePaht: '/api' })).toThrow(/did you mean "basePath"/u);
   });
 });
 
