@@ -12,6 +12,8 @@ import {
 } from '@plantstore/core';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createApiDocument } from './api-document';
 import { createNestApp } from './app';
 
 describe('the NestJS example app', () => {
@@ -131,6 +133,27 @@ describe('the NestJS example app', () => {
     const close = vi.spyOn(plants, 'close');
     await app.close();
     expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('documents the plants route beside its controllers in its Swagger document', async () => {
+    const document = createApiDocument(app);
+    expect(document.openapi).toBe('3.0.0');
+    // The app's own GET /api/plants and the route's POST share one path item.
+    expect(Object.keys(document.paths['/api/plants'] ?? {})).toStrictEqual(['get', 'post']);
+    expect(document.paths['/api/plants']?.post).toMatchObject({
+      operationId: 'createPlant',
+      security: [{ bearerAuth: [] }],
+      requestBody: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPlant' } } },
+      },
+    });
+    expect(Object.keys(document.paths['/api/plants']?.post?.responses ?? {})).toHaveLength(10);
+    expect(document.paths['/api/feedback']?.post).toBeDefined();
+    expect(Object.keys(document.components?.securitySchemes ?? {})).toStrictEqual(['bearerAuth']);
+    const result = await new Validator().validate(
+      JSON.parse(JSON.stringify(document)) as object as Record<string, unknown>,
+    );
+    expect([result.valid, result.errors]).toStrictEqual([true, undefined]);
   });
 });
 

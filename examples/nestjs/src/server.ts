@@ -1,5 +1,7 @@
 import { createPlantService, jwtBearer, memoryStore } from '@plantstore/core';
 import { createTokenIssuer } from '@plantstore/core/testing';
+import { SwaggerModule } from '@nestjs/swagger';
+import { createApiDocument } from './api-document';
 import { createNestApp } from './app';
 
 // Development only: a local identity provider on 127.0.0.1 that serves a JWKS and mints a token,
@@ -12,9 +14,12 @@ const plants = createPlantService({
 });
 
 const app = await createNestApp({ plants });
+// The app's API reference, its controllers and the plants route in one document: /docs, /docs-json.
+SwaggerModule.setup('docs', app, createApiDocument(app));
 await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
 const url = await app.getUrl();
 const token = await idp.sign({ sub: 'developer' }, { expiresIn: '1 h' });
+console.log(`API reference: ${url}/docs (OpenAPI document: ${url}/docs-json)`);
 console.log(`Plantstore in a NestJS app: ${url}/api/plants`);
 console.log(`curl -i -X POST ${url}/api/plants \\
   -H 'authorization: Bearer ${token}' \\

@@ -75,6 +75,11 @@ describe('the code blocks of docs/openapi.md', () => {
       paths: {
         ...packageSourcePaths(root),
         '@koa/router': [join(root, 'packages/koa/node_modules/@koa/router')],
+        // The hosts of the "In your app's own document" section, from where they are installed.
+        fastify: [join(root, 'packages/fastify/node_modules/fastify')],
+        '@fastify/swagger': [join(root, 'packages/fastify/node_modules/@fastify/swagger')],
+        '@nestjs/common': [join(root, 'examples/nestjs/node_modules/@nestjs/common')],
+        '@nestjs/swagger': [join(root, 'examples/nestjs/node_modules/@nestjs/swagger')],
       },
     });
     const declarations = new Map([[join(here, 'generated', 'docs-globals.d.ts'), GLOBALS]]);

@@ -68,11 +68,13 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
   // `?.`: options that are not an object get the core's own TypeError in createService.
   const logger = owned && options?.logger === undefined ? hostLogger() : undefined;
   const service = owned ? createService(options, logger) : options;
+  // What the route's OpenAPI description names; a service passed in does not say its scopes.
+  const scopes = owned ? (options.auth.accepts?.scopes ?? []) : [];
   let closing: Promise<void> | undefined;
   const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
     logger?.use(scope.log);
     try {
-      routeScope(scope, service);
+      routeScope(scope, service, scopes);
     } catch (error) {
       // Fastify's own refusals (another `plantstore` request decorator, say) fail `register`.
       done(error as Error);

@@ -1,8 +1,11 @@
 import type { BodySource, PlantService } from '@plantstore/core';
 import type { FastifyInstance } from 'fastify';
 import { answer } from './answer';
+import { routeSchema } from './route-schema';
 
 const INVALID_MEDIA = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+const acceptAll = (): true => true;
+const stringify = (data: unknown): string => JSON.stringify(data);
 
 /**
  * Sets up the plugin's own scope: the request decorator, a content-type parser that reads nothing,
@@ -11,9 +14,14 @@ const INVALID_MEDIA = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
  *
  * @param scope - the encapsulated instance Fastify gives the plugin
  * @param service - the service that answers the route
+ * @param scopes - the scopes the route requires, for its OpenAPI description
  * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
  */
-export function routeScope(scope: FastifyInstance, service: PlantService): void {
+export function routeScope(
+  scope: FastifyInstance,
+  service: PlantService,
+  scopes: readonly string[],
+): void {
   scope.decorateRequest('plantstore', undefined);
   // Every media type, and none, reaches the handler as the unread stream, so the core
   // authenticates first and then judges the type, limit, time-out and bytes itself.
@@ -27,7 +35,17 @@ export function routeScope(scope: FastifyInstance, service: PlantService): void 
     if (!unparsable) throw error;
     return answer(service, request, reply, request.raw);
   });
-  scope.post<{ Body: BodySource | undefined }>('/plants', (request, reply) =>
-    answer(service, request, reply, request.body ?? request.raw),
+  scope.post<{ Body: BodySource | undefined }>(
+    '/plants',
+    {
+      // The schema documents the route (for @fastify/swagger); it checks and shapes nothing: the
+      // core checks every body itself (an exact int64 id, duplicate keys, its own messages), and
+      // the core's answer is a string already. A host's error handler on this route keeps Fastify's
+      // plain JSON.stringify, as on a route without a schema.
+      ...routeSchema(scopes),
+      validatorCompiler: () => acceptAll,
+      serializerCompiler: () => stringify,
+    },
+    (request, reply) => answer(service, request, reply, request.body ?? request.raw),
   );
 }

@@ -10,6 +10,7 @@ export type Factory =
   | 'jwtBearer'
   | 'tokenIntrospection'
   | 'createOpenApiDocument'
+  | 'addPlantRoute'
   | 'memoryReplayStore'
   | 'postgresReplayStore'
   // The identity-provider presets (auth/presets/), each a function returning jwtBearer's options.
