@@ -38,7 +38,15 @@ function pageHtml(base: string, title: string): string {
 
 function initScript(documentUrl: string): string {
   // validatorUrl: null, or Swagger UI sends the document to validator.swagger.io for a badge.
-  const config = { url: documentUrl, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null };
+  // defaultModelRendering 'model': bodies open on their schema, not on an "Example Value" made up
+  // from it: for a string with a `pattern` and no `examples`, Swagger UI makes up random text.
+  const config = {
+    url: documentUrl,
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    defaultModelRendering: 'model',
+  };
   return `window.ui = SwaggerUIBundle(${JSON.stringify(config)});\n`;
 }
 
