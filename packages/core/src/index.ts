@@ -37,7 +37,13 @@ export type { NewPlant, Plant } from './plant/plant';
 export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';
 export { INT64_MAX, INT64_MIN } from './body/body-limits';
 export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
-export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
+export { addPlantRoute } from './openapi/add-plant-route';
+export type {
+  AddPlantRouteOptions,
+  OpenApiDocument,
+  OpenApiHostDocument,
+  OpenApiOptions,
+} from './openapi/openapi-types';
 
 export { createNodeHandler, writeAnswer } from './service/node-handler';
 export { nodeHeaderReader } from './http/node-headers';

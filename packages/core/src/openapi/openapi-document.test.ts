@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument, openApiDocument } from './openapi-document';
 import { toJsonSchema } from './json-schema';
 import type { OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types';
+import { openApiErrors } from './openapi-validator.test-support';
 
 import { ErrorSchema, PlantSchema } from '../plant/schemas';
 
@@ -104,6 +105,11 @@ describe('the seed containment check', () => {
 });
 
 describe('openApiDocument', () => {
+  it('is a valid OpenAPI 3.1 document whose every $ref resolves', async () => {
+    expect(await openApiErrors(openApiDocument)).toStrictEqual([]);
+    expect(await openApiErrors(createOpenApiDocument({ basePath: '/v1' }))).toStrictEqual([]);
+  });
+
   it('contains every path, operation, field, type, format, required list, $ref, description and security entry of the seed', () => {
     expect(notContained(seed, openApiDocument)).toStrictEqual([]);
   });

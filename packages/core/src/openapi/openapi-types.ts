@@ -1,3 +1,5 @@
+import type { Authenticator } from '../auth/authenticator';
+
 /**
  * The JSON Schema (2020-12, as OpenAPI 3.1 uses it) subset this document needs.
  *
@@ -161,4 +163,46 @@ export interface OpenApiOptions {
   readonly serverUrl?: string;
   /** Where the host mounts the middleware (`/v1` gives `/v1/plants`); empty by default. */
   readonly basePath?: string;
+}
+
+/**
+ * The least a host's OpenAPI 3.0 or 3.1 document has, so that any document type fits: Nest's
+ * `OpenAPIObject`, openapi-types' `OpenAPIV3.Document`, a parsed JSON file. What else it holds
+ * is checked when it is merged.
+ *
+ * @example
+ * ```ts
+ * const host: OpenApiHostDocument = { openapi: '3.0.3', info: { title: 'Garden', version: '1' }, paths: {} };
+ * ```
+ */
+export interface OpenApiHostDocument {
+  readonly openapi: string;
+  readonly paths?: object | undefined;
+  readonly components?: object | undefined;
+}
+
+/**
+ * Options of {@link addPlantRoute}.
+ *
+ * @example
+ * ```ts
+ * const options: AddPlantRouteOptions = { basePath: '/api', requiredScopes: ['plants:write'] };
+ * ```
+ */
+export interface AddPlantRouteOptions {
+  /** Where the host mounts the route, relative to the document's servers (`/api` gives `/api/plants`); `''` by default. */
+  readonly basePath?: string | undefined;
+  /**
+   * Put before the name of each component the route adds (`Plantstore` gives `PlantstorePlant`,
+   * `PlantstoreError`, `PlantstoreCacheControl`, `PlantstoreBearerAuth`). Without it the names are
+   * `Plant`, `NewPlant`, `Error`, `CacheControl`, `Vary`, `RetryAfter` and `bearerAuth`, and a host
+   * component of one of these names that is not exactly the route's is refused with a `TypeError`.
+   */
+  readonly componentPrefix?: string | undefined;
+  /** The operation's `operationId`, unique in the document; `createPlant` by default. */
+  readonly operationId?: string | undefined;
+  /** The scopes a token must grant, as the route's `jwtBearer({ requiredScopes })`; or give `auth`. */
+  readonly requiredScopes?: readonly string[] | undefined;
+  /** The route's authenticator, whose `accepts.scopes` are the scopes written; or give `requiredScopes`. */
+  readonly auth?: Authenticator | undefined;
 }

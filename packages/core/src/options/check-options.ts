@@ -9,6 +9,7 @@ export type Factory =
   | 'Plantstore'
   | 'jwtBearer'
   | 'createOpenApiDocument'
+  | 'addPlantRoute'
   | 'memoryReplayStore'
   | 'postgresReplayStore';
 

@@ -13,6 +13,7 @@ import {
   optionalFunction,
   optionError,
   stringList,
+  type StringListRule,
   wholeNumber,
 } from '../../../options/check-options';
 
@@ -58,7 +59,7 @@ const KNOWN = new Set([
 ]);
 const KNOWN_CACHE = new Set(['max', 'maxAgeMs']);
 // RFC 6749 §3.3 scope-token; it also keeps `"` and `\` out of the `scope="…"` challenge.
-const SCOPE_TOKENS = {
+export const SCOPE_TOKENS: StringListRule = {
   pattern: /^[\x21\x23-\x5b\x5d-\x7e]+$/,
   items: 'scope tokens (no space, quote, backslash)',
   emptyAllowed: true,
