@@ -1,7 +1,7 @@
-import type { PlantService } from '@plantstore/core';
+import { addPlantRoute, type PlantService } from '@plantstore/core';
 import { plantRouter } from '@plantstore/express';
 import express, { type Express } from 'express';
-import { apiDocument } from './api-document';
+import { hostDocument, type HostDocument } from './host-document';
 import { referencePage } from './reference-page';
 
 /** The host's own catalogue, cheapest first, served by its own `GET /api/catalogue`. */
@@ -15,13 +15,14 @@ const catalogue = [
  * `/api`, the merged document at `/openapi.json` and its API reference page at `/docs`.
  *
  * @param plants - the plants route's service: its store and its bearer check
+ * @param ownDocument - the app's document before the route: {@link hostDocument}, or its 3.0 form
  * @returns the app, not listening yet
  * @example
  * ```ts
  * createApp(createPlantService({ store, auth })).listen(3000, '127.0.0.1');
  * ```
  */
-export function createApp(plants: PlantService): Express {
+export function createApp(plants: PlantService, ownDocument: HostDocument = hostDocument): Express {
   const app = express();
 
   app.get('/health', (_req, res) => {
@@ -31,8 +32,9 @@ export function createApp(plants: PlantService): Express {
     res.json(catalogue);
   });
 
-  // Built once at start-up, with the same mount path as the route below.
-  const document = apiDocument('/api');
+  // The app's one document: its own, plus the route at the same mount path as below, built once.
+  // The route's bearer requirement goes on its operation alone: the app's own routes stay public.
+  const document = addPlantRoute(ownDocument, { basePath: '/api' });
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });

@@ -1,7 +1,7 @@
 /**
- * The app's own OpenAPI 3.1 document, as a team writes (or generates) it for its own routes before
- * the plants route arrives: its paths, a tag per area and a schema of its own. Plantstore's route is
- * added to it in `api-document.ts`; this document knows nothing of it.
+ * The app's own OpenAPI 3.1 document (valid as 3.0 too, but for its version), as a team writes (or generates) it for its own routes before
+ * the plants route arrives: its paths, a tag per area and a schema of its own. `app.ts` adds the route
+ * to it with `addPlantRoute`; this document knows nothing of the route.
  *
  * @example
  * ```ts
@@ -33,7 +33,7 @@ export const hostDocument = {
                 schema: {
                   type: 'object',
                   required: ['status'],
-                  properties: { status: { type: 'string', const: 'ok' } },
+                  properties: { status: { type: 'string', enum: ['ok'] } },
                 },
               },
             },
@@ -72,3 +72,16 @@ export const hostDocument = {
     },
   },
 } as const;
+
+/**
+ * The app's document as written for either OpenAPI version: Swagger-generating tools for Express
+ * and Koa (swagger-jsdoc, tsoa) still write 3.0 by default, and the route's schemas follow the host's.
+ *
+ * @example
+ * ```ts
+ * const legacy: HostDocument = { ...hostDocument, openapi: '3.0.3' };
+ * ```
+ */
+export type HostDocument = Omit<typeof hostDocument, 'openapi'> & {
+  readonly openapi: '3.0.3' | '3.1.0';
+};

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createPlantService, jwtBearer, memoryStore, type MemoryStore } from '@plantstore/core';
 import { createTokenIssuer } from '@plantstore/core/testing';
 import { createApp } from './app';
+import type { HostDocument } from './host-document';
 
 /** The example app running on 127.0.0.1, with what a test or a visitor needs to use it. */
 export interface StartedApp {
@@ -22,6 +23,7 @@ export interface StartedApp {
  * `jwtBearer` at your provider and give the route your store.
  *
  * @param port - where to listen on 127.0.0.1; 0 (the default) takes a free port
+ * @param ownDocument - the app's own document, if not the default one
  * @returns the running app
  * @example
  * ```ts
@@ -30,13 +32,13 @@ export interface StartedApp {
  * await app.close();
  * ```
  */
-export async function startApp(port = 0): Promise<StartedApp> {
+export async function startApp(port = 0, ownDocument?: HostDocument): Promise<StartedApp> {
   const idp = await createTokenIssuer({ algorithm: 'ES256' });
   const store = memoryStore();
   const { jwksUri, issuer, audience } = idp;
   const plants = createPlantService({ store, auth: jwtBearer({ jwksUri, issuer, audience }) });
   await plants.ready();
-  const server = createApp(plants).listen(port, '127.0.0.1');
+  const server = createApp(plants, ownDocument).listen(port, '127.0.0.1');
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
