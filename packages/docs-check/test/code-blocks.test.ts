@@ -47,6 +47,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'docs/nestjs.md': 'examples/nestjs/src',
   'docs/custom-storage.md': 'examples/custom-storage/src',
   'docs/hooks.md': 'examples/opentelemetry/src',
+  'examples/api-reference/README.md': 'examples/api-reference/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
   'packages/fastify/README.md': 'packages/fastify/src',
