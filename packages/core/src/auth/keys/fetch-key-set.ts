@@ -52,7 +52,8 @@ async function readLimited(response: Response): Promise<string> {
     return '';
   }
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     // Checked, not asserted: the stream's element type differs between Node's and Bun's typings.
@@ -63,9 +64,9 @@ async function readLimited(response: Response): Promise<string> {
       await reader.cancel();
       throw new Error('The key set answer is too large');
     }
-    chunks.push(chunk);
+    text += decoder.decode(chunk, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }
 
 function isKeySet(value: unknown): value is JSONWebKeySet {
