@@ -3,8 +3,18 @@ import { build } from 'esbuild';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
-/** Where the Worker's `@plantstore/*` imports come from. */
-export type CoreSource = 'sources' | 'built';
+/** How to bundle a Worker. */
+export interface BundleOptions {
+  /**
+   * Where `@plantstore/*` imports come from: `sources` (the packages' TypeScript, the default) or
+   * `built` (the packages' `dist`, as a user installs them: needs `pnpm build`).
+   */
+  readonly from?: 'sources' | 'built';
+  /** Minify, to measure what a deployed Worker weighs. */
+  readonly minify?: boolean;
+  /** `esm` (a Worker module, the default) or `iife` (a script, for the Edge runtime). */
+  readonly format?: 'esm' | 'iife';
+}
 
 // The packages' TypeScript sources, as the root vitest config maps them: `pnpm test` needs no build.
 const SOURCES: Readonly<Record<string, string>> = {
@@ -18,25 +28,20 @@ const SOURCES: Readonly<Record<string, string>> = {
  * anywhere in the graph fails the bundle instead of the Worker's start.
  *
  * @param entry - the Worker's module, relative to `test/workers/` (`contract-worker.ts`)
- * @param from - `sources` (the default: the packages' TypeScript) or `built` (the packages' `dist`,
- *   as a user installs them: needs `pnpm build`)
- * @param minify - minify, to measure what a deployed Worker weighs
+ * @param options - where the packages come from, minified or not, the format
  * @returns the bundle's code
  * @example
  * ```ts
- * const script = await bundleWorker('secret-worker.ts', 'built', true);
+ * const script = await bundleWorker('secret-worker.ts', { from: 'built', minify: true });
  * ```
  */
-export async function bundleWorker(
-  entry: string,
-  from: CoreSource = 'sources',
-  minify = false,
-): Promise<string> {
+export async function bundleWorker(entry: string, options: BundleOptions = {}): Promise<string> {
+  const { from = 'sources', minify = false, format = 'esm' } = options;
   const result = await build({
     entryPoints: [source(`../workers/${entry}`)],
     bundle: true,
     write: false,
-    format: 'esm',
+    format,
     platform: 'neutral',
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser'],
