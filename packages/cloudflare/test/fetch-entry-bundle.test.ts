@@ -84,16 +84,19 @@ function request(body: string, token?: string): RequestInit {
 describe.skipIf(!built && process.env['PLANTSTORE_REQUIRE_SERVICES'] !== '1')(
   'the built packages in a Worker bundle',
   () => {
-    it('bundles with no Node built-in, and says how much a minified Worker weighs', async () => {
-      const script = await bundleWorker('secret-worker.ts', { from: 'built', minify: true });
-      // esbuild resolves no `node:` module for the neutral platform, so the bundle's success says
-      // it; this says it of the text too (a static import, a dynamic one, a require).
-      expect(script).not.toMatch(/from\s*["']node:|\b(?:import|require)\(\s*["']node:/u);
-      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-      console.info(
-        `Worker with the route, esbuild --minify: ${kib(script.length)}, gzip ${kib(gzipSync(script).length)}`,
-      );
-    });
+    it.each(['secret-worker.ts', 'docs-worker.ts'])(
+      'bundles %s with no Node built-in, and says how much it weighs minified',
+      async (entry) => {
+        const script = await bundleWorker(entry, { from: 'built', minify: true });
+        // esbuild resolves no `node:` module for the neutral platform, so the bundle's success says
+        // it; this says it of the text too (a static import, a dynamic one, a require).
+        expect(script).not.toMatch(/from\s*["']node:|\b(?:import|require)\(\s*["']node:/u);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+        console.info(
+          `${entry}, esbuild --minify: ${kib(script.length)}, gzip ${kib(gzipSync(script).length)}`,
+        );
+      },
+    );
 
     describeRoute('on workerd without nodejs_compat', async () => {
       const script = await bundleWorker('secret-worker.ts', { from: 'built' });

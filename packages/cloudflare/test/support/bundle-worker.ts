@@ -48,7 +48,9 @@ export async function bundleWorker(entry: string, options: BundleOptions = {}): 
     mainFields: ['module', 'main'],
     minify,
     logLevel: 'silent',
-    ...(from === 'sources' ? { alias: SOURCES } : {}),
+    // Built: resolved as a user's project resolves them, through node_modules and the packages'
+    // `exports`; this package's tsconfig `paths` (to the sources) must not apply.
+    ...(from === 'sources' ? { alias: SOURCES } : { tsconfigRaw: {} }),
   });
   const [output] = result.outputFiles;
   if (output === undefined) throw new Error(`esbuild wrote nothing for ${entry}`);
