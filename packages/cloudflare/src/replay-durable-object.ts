@@ -34,7 +34,8 @@ export class ReplayDurableObject {
   }
 
   /**
-   * Answers the store's `POST /remember` with {@link RememberAnswer}; anything else 400.
+   * Answers the store's `POST /remember` with `{ remembered }` (true when the key was new or
+   * expired, and is remembered now); anything else 400.
    *
    * @param request - the store's call
    * @returns the answer
