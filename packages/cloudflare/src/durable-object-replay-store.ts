@@ -47,15 +47,17 @@ export function durableObjectReplayStore<Id>(
     );
   }
   const { shards, prefix } = checkOptions(options);
-  const stubs = new Map<number, ReturnType<typeof namespace.get>>();
+  // Ids are kept; stubs are not: workerd ties a stub to the request that made it, and this store
+  // serves every request of the isolate.
+  const ids = new Map<number, Id>();
   const stubOf = (key: string) => {
     const shard = shardOf(key, shards);
-    let stub = stubs.get(shard);
-    if (stub === undefined) {
-      stub = namespace.get(namespace.idFromName(`${prefix}${shard}`));
-      stubs.set(shard, stub);
+    let id = ids.get(shard);
+    if (id === undefined) {
+      id = namespace.idFromName(`${prefix}${shard}`);
+      ids.set(shard, id);
     }
-    return stub;
+    return namespace.get(id);
   };
   return {
     async remember(key, expiresAt, context) {

@@ -16,6 +16,7 @@ interface Env {
   readonly JWKS_URI: string;
   readonly ISSUER: string;
   readonly AUDIENCE: string;
+  readonly PUBLIC_URL: string;
 }
 
 let plants: PlantService | undefined;
@@ -24,6 +25,7 @@ export default {
   fetch(request: Request, env: Env): Promise<Response> {
     plants ??= createPlantService({
       basePath: '/api',
+      publicUrl: env.PUBLIC_URL, // DPoP proofs name this URL, never the Host a client sends
       store: d1Store(env.DB),
       auth: jwtBearer({
         jwksUri: env.JWKS_URI,
