@@ -26,6 +26,10 @@ export default defineConfig({
         replacement: source('packages/core/src/testing/index.ts'),
       },
       { find: /^@plantstore\/core$/, replacement: source('packages/core/src/index.ts') },
+      {
+        find: /^@plantstore\/cloudflare$/,
+        replacement: source('packages/cloudflare/src/index.ts'),
+      },
       { find: /^@plantstore\/express$/, replacement: source('packages/express/src/index.ts') },
       { find: /^@plantstore\/fastify$/, replacement: source('packages/fastify/src/index.ts') },
       { find: /^@plantstore\/koa$/, replacement: source('packages/koa/src/index.ts') },

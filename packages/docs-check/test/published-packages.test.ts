@@ -182,7 +182,9 @@ describe('the published packages of this repository', () => {
   it('point at their folder, and every link of their published pages holds', () => {
     const report = checkPublishedPackages(root);
     expect(report.packages).toEqual(
-      ['core', 'express', 'fastify', 'koa', 'postgres'].map((name) => `packages/${name}`),
+      ['cloudflare', 'core', 'express', 'fastify', 'koa', 'postgres'].map(
+        (name) => `packages/${name}`,
+      ),
     );
     expect(report.problems).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { tracingChannel } from 'node:diagnostics_channel';
+import type { TracingChannel } from 'node:diagnostics_channel';
+import { nodeBuiltin } from '../common/node-builtin';
 import type { PlantServiceErrorCode } from '../errors/error-codes';
 import { isPlantServiceError } from '../errors/plant-service-error';
 import type { PlantAnswer, PlantRequest } from '../http/request';
@@ -87,7 +88,20 @@ export interface CreateTrace {
   refused(error: unknown): void;
 }
 
-const channel = tracingChannel<unknown, Message>(CREATE_TRACING_CHANNEL);
+type CreateChannel = TracingChannel<unknown, Message>;
+
+// Made when the first service is, not when the module loads; on a runtime without
+// node:diagnostics_channel (workerd without nodejs_compat, Vercel's Edge runtime) there is none,
+// and nobody can subscribe.
+let channel: CreateChannel | null | undefined;
+
+function createChannel(): CreateChannel | null {
+  if (channel === undefined) {
+    const diagnostics = nodeBuiltin('node:diagnostics_channel');
+    channel = diagnostics?.tracingChannel<unknown, Message>(CREATE_TRACING_CHANNEL) ?? null;
+  }
+  return channel;
+}
 
 class RequestTrace implements CreateTrace {
   readonly message: Message;
@@ -147,11 +161,17 @@ export type TracedHandler = (
 export function traceCreate(
   handler: TracedHandler,
 ): (request: PlantRequest) => Promise<PlantAnswer> {
+  const channel = createChannel();
+  if (channel === null) return (request) => handler(request, undefined);
   return (request) =>
-    channel.hasSubscribers ? traced(handler, request) : handler(request, undefined);
+    channel.hasSubscribers ? traced(channel, handler, request) : handler(request, undefined);
 }
 
-function traced(handler: TracedHandler, request: PlantRequest): Promise<PlantAnswer> {
+function traced(
+  channel: CreateChannel,
+  handler: TracedHandler,
+  request: PlantRequest,
+): Promise<PlantAnswer> {
   const trace = new RequestTrace(request.method);
   const { message } = trace;
   return channel.start.runStores(message, () => {

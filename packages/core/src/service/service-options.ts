@@ -25,6 +25,7 @@ import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
 import { logFailures, loggerOption, type PlantLogger } from './logger';
 import { isTokenChar } from '../auth/read-credentials';
+import { requireNodeCrypto } from '../common/node-builtin';
 
 /** What the hooks are told about the request. */
 export interface HookContext {
@@ -157,6 +158,8 @@ function certificateHeaderOption(value: unknown): string | undefined {
   if (typeof value !== 'string' || !isFieldName(value)) {
     fail('clientCertificateHeader', "a header name such as 'client-cert'", value);
   }
+  // A certificate from the header must parse as X.509, which only node:crypto does here.
+  requireNodeCrypto(`${FACTORY}: option "clientCertificateHeader"`, 'Node.js, Bun or Deno');
   return value.toLowerCase();
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { SignJWT } from 'jose';
+import { nodeBuiltin } from '../common/node-builtin';
 import { nodeHeaderReader } from '../http/node-headers';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import type { PlantStore } from '../plant/store';
@@ -25,7 +26,9 @@ const SAMPLE_AUDIENCE = 'https://warm-up.invalid/plants';
  * insert's time-out, the answer), on a secret drawn for this one call and a store that keeps
  * nothing. V8 compiles a function when it first runs it, and compiled code is shared by every
  * service of the process, so the first client no longer pays for compiling the route. No service of
- * the user's is touched: not its auth, key sets, store, hooks or diagnostics channel.
+ * the user's is touched: not its auth, key sets, store, hooks or diagnostics channel. On a runtime
+ * without `node:stream` (workerd without `nodejs_compat`, Vercel's Edge runtime) there are no Node
+ * requests to shape, and nothing is run.
  *
  * @param sampleService - makes the warm-up's service from options
  * @returns when both sample requests have been answered and the service closed; it never rejects
@@ -35,6 +38,8 @@ const SAMPLE_AUDIENCE = 'https://warm-up.invalid/plants';
  * ```
  */
 export async function warmUp(sampleService: SampleServiceFactory): Promise<void> {
+  const stream = nodeBuiltin('node:stream');
+  if (stream === undefined) return;
   let service: PlantService | undefined;
   try {
     // No secret and no token is ever a literal: both are made here, for this call, and then dropped.
@@ -55,7 +60,7 @@ export async function warmUp(sampleService: SampleServiceFactory): Promise<void>
     // polymorphic for good. The first verifies the token and waits for the body's events; the
     // second finds the token in the cache and its body already buffered, as most requests do.
     for (const buffered of [false, true]) {
-      const req = nodeRequestOf(token, bytes, buffered);
+      const req = nodeRequestOf(stream.Readable, token, bytes, buffered);
       await service.handle({
         method: 'POST',
         path: '/plants',
@@ -74,7 +79,12 @@ export async function warmUp(sampleService: SampleServiceFactory): Promise<void>
  * A Node readable byte stream of `bytes` with the headers of an `IncomingMessage`; `complete` as
  * Node sets it once the parser has the whole body.
  */
-function nodeRequestOf(token: string, bytes: Uint8Array, complete: boolean): IncomingMessage {
+function nodeRequestOf(
+  ReadableStream: typeof Readable,
+  token: string,
+  bytes: Uint8Array,
+  complete: boolean,
+): IncomingMessage {
   const rawHeaders = [
     'Authorization',
     `Bearer ${token}`,
@@ -87,7 +97,7 @@ function nodeRequestOf(token: string, bytes: Uint8Array, complete: boolean): Inc
   for (let index = 0; index < rawHeaders.length; index += 2) {
     headers[(rawHeaders[index] as string).toLowerCase()] = rawHeaders[index + 1] as string;
   }
-  const stream = new Readable({ read: () => undefined });
+  const stream = new ReadableStream({ read: () => undefined });
   stream.push(bytes);
   stream.push(null);
   return Object.assign(stream, { complete, rawHeaders, headers }) as unknown as IncomingMessage;

@@ -1,7 +1,12 @@
 // The contract suite: its runner, the helpers its runners share, and what a host may skip.
 export { describeHttpContract } from './describe';
 export type { ContractOptions } from './describe';
-export { exchangeSkips, exchangeTestName, rawCaseSkips } from './cases/exchange-host';
+export {
+  closingExchangeSkips,
+  exchangeSkips,
+  exchangeTestName,
+  rawCaseSkips,
+} from './cases/exchange-host';
 export type { RawCaseName } from './cases/exchange-host';
 export { certificateHeaderSkips, tlsCaseSkips } from './cases/mtls';
 export { contractView, expectError, expectRouteHeaders } from './expect';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64url } from '../../common/sha256';
 
 // RFC 7638 §3.2: the required members of each key type, in lexicographic order.
 const REQUIRED_MEMBERS: Readonly<Record<string, readonly string[]>> = {
@@ -9,17 +9,17 @@ const REQUIRED_MEMBERS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The RFC 7638 SHA-256 thumbprint of a public JWK, in base64url: what an access token's `cnf.jkt`
- * names (RFC 9449 §6.1). Computed with node:crypto in one synchronous step.
+ * names (RFC 9449 §6.1).
  *
  * @param jwk - the proof's `jwk` header
  * @returns the thumbprint, or `undefined` when the key type is not EC, OKP or RSA or a required
  *   member is not a string
  * @example
  * ```ts
- * jwkThumbprint({ kty: 'EC', crv: 'P-256', x: '…', y: '…' }); // '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I'
+ * await jwkThumbprint({ kty: 'EC', crv: 'P-256', x: '…', y: '…' }); // '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I'
  * ```
  */
-export function jwkThumbprint(jwk: Readonly<Record<string, unknown>>): string | undefined {
+export function jwkThumbprint(jwk: Readonly<Record<string, unknown>>): Promise<string> | undefined {
   const members = REQUIRED_MEMBERS[typeof jwk['kty'] === 'string' ? jwk['kty'] : ''];
   if (members === undefined) return undefined;
   const canonical: Record<string, string> = {};
@@ -29,5 +29,5 @@ export function jwkThumbprint(jwk: Readonly<Record<string, unknown>>): string | 
     canonical[member] = value;
   }
   // JSON.stringify writes the members in insertion order, without whitespace: RFC 7638's form.
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+  return sha256Base64url(JSON.stringify(canonical));
 }

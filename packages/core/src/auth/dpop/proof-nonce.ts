@@ -1,11 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { hmacSha256Base64url } from '../../common/sha256';
 
 /** Server nonces for DPoP proofs (RFC 9449 §9), valid for one time slot and the one before it. */
 export interface NonceSource {
   /** The nonce to hand out now (`DPoP-Nonce`). */
-  current(now: number): string;
+  current(now: number): Promise<string>;
   /** Whether a proof's `nonce` is the current one or the one of the previous slot. */
-  accepts(nonce: unknown, now: number): boolean;
+  accepts(nonce: unknown, now: number): Promise<boolean>;
 }
 
 /**
@@ -19,17 +19,21 @@ export interface NonceSource {
  * @example
  * ```ts
  * const nonces = createNonceSource(secret, 300_000);
- * nonces.accepts(nonces.current(Date.now()), Date.now()); // true
+ * await nonces.accepts(await nonces.current(Date.now()), Date.now()); // true
  * ```
  */
 export function createNonceSource(secret: Uint8Array, lifetimeMs: number): NonceSource {
   let cachedSlot = Number.NaN;
-  let cached: readonly [string, string] = ['', ''];
+  // Promises, so that concurrent requests of a new slot share one computation.
+  let cached: readonly [Promise<string>, Promise<string>] = [
+    Promise.resolve(''),
+    Promise.resolve(''),
+  ];
 
-  const nonceOf = (slot: number): string =>
-    createHmac('sha256', secret).update(`dpop-nonce:${slot}`).digest('base64url');
+  const nonceOf = (slot: number): Promise<string> =>
+    hmacSha256Base64url(secret, `dpop-nonce:${slot}`);
 
-  const pair = (now: number): readonly [string, string] => {
+  const pair = (now: number): readonly [Promise<string>, Promise<string>] => {
     const slot = Math.floor(now / lifetimeMs);
     if (slot !== cachedSlot) {
       cached =
@@ -41,10 +45,10 @@ export function createNonceSource(secret: Uint8Array, lifetimeMs: number): Nonce
 
   return {
     current: (now) => pair(now)[0],
-    accepts(nonce, now) {
+    async accepts(nonce, now) {
       if (typeof nonce !== 'string') return false;
       const [current, previous] = pair(now);
-      return nonce === current || nonce === previous;
+      return nonce === (await current) || nonce === (await previous);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   decodeProtectedHeader,
   importJWK,
@@ -14,6 +13,7 @@ import { compactJwsDefect } from '../compact-jws';
 import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
 import type { InvalidDpopProofCode } from '../../errors/error-codes';
 import { deadlineList } from '../../common/deadline-list';
+import { sha256Base64url } from '../../common/sha256';
 import type { DpopConfig } from './options/dpop-options';
 import { jwkThumbprint } from './jwk-thumbprint';
 import { rememberWithin } from './replay-call';
@@ -57,7 +57,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function readProofHeader(
   proof: string,
   config: DpopConfig,
-): { alg: string; jwk: Record<string, unknown>; thumbprint: string } {
+): { alg: string; jwk: Record<string, unknown>; thumbprint: Promise<string> } {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(proof);
@@ -130,7 +130,8 @@ async function checkedHeader(
     if (known.thumbprint !== boundKey) refuseOtherKey();
     return known;
   }
-  const { alg, jwk, thumbprint } = readProofHeader(proof, config);
+  const { alg, jwk, thumbprint: hashing } = readProofHeader(proof, config);
+  const thumbprint = await hashing;
   if (thumbprint !== boundKey) refuseOtherKey();
   const header: ProofHeader = { alg, thumbprint, key: await importProofKey(jwk, alg) };
   if (kept.size >= MAX_HEADERS_KEPT) kept.clear();
@@ -171,7 +172,11 @@ function proofFailure(error: unknown): never {
   }
 }
 
-function checkClaims(payload: JWTPayload, request: AuthRequest, token: string): void {
+async function checkClaims(
+  payload: JWTPayload,
+  request: AuthRequest,
+  token: string,
+): Promise<void> {
   const { jti, htm, htu, ath } = payload;
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) {
     refuse(
@@ -194,7 +199,7 @@ function checkClaims(payload: JWTPayload, request: AuthRequest, token: string): 
       refuse('dpop_proof_url_mismatch', 'The DPoP proof htu is not the request URL');
     }
   }
-  if (ath !== createHash('sha256').update(token).digest('base64url')) {
+  if (ath !== (await sha256Base64url(token))) {
     refuse('dpop_proof_token_hash_mismatch', 'The DPoP proof ath is not the hash of this token');
   }
 }
@@ -247,15 +252,13 @@ export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
       } catch (error) {
         return proofFailure(error);
       }
-      checkClaims(payload, request, token);
-      if (config.nonces !== undefined && !config.nonces.accepts(payload['nonce'], now)) {
+      await checkClaims(payload, request, token);
+      if (config.nonces !== undefined && !(await config.nonces.accepts(payload['nonce'], now))) {
         const code = payload['nonce'] === undefined ? 'dpop_nonce_missing' : 'dpop_nonce_invalid';
-        throw new UseDpopNonceError(code, config.nonces.current(now));
+        throw new UseDpopNonceError(code, await config.nonces.current(now));
       }
       // Filed under the key and the id: a proof's jti is unique only among its key's proofs.
-      const id = createHash('sha256')
-        .update(`${thumbprint}.${payload.jti as string}`)
-        .digest('base64url');
+      const id = await sha256Base64url(`${thumbprint}.${payload.jti as string}`);
       // Kept one second past the last instant jose would still accept the proof, and a grace of
       // maxProofAge + clockTolerance beyond: a shared store forgets by the clock of whichever
       // instance prunes, and one running ahead (by less than the grace) must not forget a key an

@@ -1,5 +1,6 @@
-import { createPrivateKey, KeyObject, type JsonWebKey, type webcrypto } from 'node:crypto';
+import type { JsonWebKey, KeyObject, webcrypto } from 'node:crypto';
 import { describeValue, optionError } from '../../options/check-options';
+import { requireNodeCrypto } from '../../common/node-builtin';
 
 /** The key that signs `private_key_jwt` client assertions, and how. */
 export interface ClientAssertionKey {
@@ -36,7 +37,8 @@ function algorithmOf(key: KeyObject, named: unknown): string | undefined {
  *
  * @param value - the `privateKey` option
  * @returns the key, its algorithm and its `kid`
- * @throws TypeError naming `privateKey`: not a private key, or of an unsupported type
+ * @throws TypeError naming `privateKey`: not a private key, or of an unsupported type; on a
+ *   runtime without `node:crypto` (Workers without `nodejs_compat`)
  * @example
  * ```ts
  * const { alg } = clientAssertionKey(privatePem); // 'ES256' for a P-256 key
@@ -45,6 +47,11 @@ function algorithmOf(key: KeyObject, named: unknown): string | undefined {
 export function clientAssertionKey(
   value: string | webcrypto.JsonWebKey | KeyObject,
 ): ClientAssertionKey {
+  // Loaded here, at start-up, and only for private_key_jwt: the fetch entry runs without Node built-ins.
+  const { createPrivateKey, KeyObject } = requireNodeCrypto(
+    'tokenIntrospection: option "privateKey"',
+    'clientSecret (client_secret_basic or client_secret_post)',
+  );
   let key: KeyObject | undefined;
   try {
     if (value instanceof KeyObject) key = value;

@@ -25,7 +25,9 @@ interface Fetching {
 
 // One metadata document: undefined when there is none at this location (404), so the next is tried.
 async function fetchMetadata(url: URL, fetching: Fetching): Promise<unknown> {
-  const response = await fetching.fetch(url.href, {
+  // Called as a plain function: workerd refuses its global fetch called as another object's method.
+  const fetchMetadataDocument = fetching.fetch;
+  const response = await fetchMetadataDocument(url.href, {
     signal: AbortSignal.timeout(fetching.timeoutMs),
     redirect: 'manual',
     headers: { accept: 'application/json' },

@@ -47,7 +47,9 @@ export async function introspect(
   const { headers, form } = await authenticate(call.credentials, request, call.now(), call.issuer);
   let text: string;
   try {
-    const response = await call.fetch(call.endpoint.href, {
+    // Called as a plain function: workerd refuses its global fetch called as another object's method.
+    const fetchAnswer = call.fetch;
+    const response = await fetchAnswer(call.endpoint.href, {
       method: 'POST',
       signal: AbortSignal.timeout(call.timeoutMs),
       redirect: 'manual',

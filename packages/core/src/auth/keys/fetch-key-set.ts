@@ -29,7 +29,10 @@ export interface FetchKeySetOptions {
  */
 export async function fetchKeySet(url: URL, options: FetchKeySetOptions): Promise<JSONWebKeySet> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const response = await options.fetch(url.href, {
+  // Called as a plain function: workerd refuses its global fetch called as another object's method
+  // ("Illegal invocation").
+  const fetchKeys = options.fetch;
+  const response = await fetchKeys(url.href, {
     signal,
     redirect: 'manual',
     headers: { accept: 'application/jwk-set+json, application/json' },

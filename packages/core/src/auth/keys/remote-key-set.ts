@@ -1,4 +1,4 @@
-import { createLocalJWKSet } from 'jose';
+import { base64url, createLocalJWKSet } from 'jose';
 import type { FlattenedJWSInput, JWTVerifyGetKey, LocalJWKSet } from 'jose';
 import { fetchKeySet } from './fetch-key-set';
 import { InvalidTokenError } from '../../errors/bearer-errors';
@@ -53,10 +53,9 @@ function isNoMatchingKey(error: unknown): boolean {
 function issuedAt(token: FlattenedJWSInput | undefined): number {
   try {
     const encoded = token?.payload ?? '';
-    const text =
-      typeof encoded === 'string'
-        ? Buffer.from(encoded, 'base64url').toString()
-        : Buffer.from(encoded).toString();
+    const text = new TextDecoder().decode(
+      typeof encoded === 'string' ? base64url.decode(encoded) : encoded,
+    );
     const payload: unknown = JSON.parse(text);
     const iat = (payload as { iat?: unknown } | null)?.iat;
     return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : Number.NaN;

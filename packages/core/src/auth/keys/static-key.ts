@@ -1,6 +1,6 @@
-import { KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { importSPKI, type CryptoKey, type JWTVerifyGetKey } from 'jose';
-import type { VerificationKey } from './verification-key';
+import { isCryptoKey, type VerificationKey } from './verification-key';
 
 const HMAC_HASH: Readonly<Record<string, string>> = {
   HS256: 'SHA-256',
@@ -17,7 +17,8 @@ const HMAC_HASH: Readonly<Record<string, string>> = {
  * @returns a key resolver for `jwtVerify`
  */
 export function staticKeyResolver(key: VerificationKey['key']): JWTVerifyGetKey {
-  if (!(key instanceof Uint8Array) && !(key instanceof KeyObject)) return () => key;
+  // A CryptoKey is used as it is; a secret or a KeyObject (the only other kinds) is imported.
+  if (isCryptoKey(key)) return () => key;
   const imported = new Map<string, Promise<CryptoKey>>();
   return ({ alg }) => {
     let cryptoKey = imported.get(alg);
@@ -30,7 +31,7 @@ export function staticKeyResolver(key: VerificationKey['key']): JWTVerifyGetKey 
 }
 
 function importFor(key: Uint8Array | KeyObject, alg: string): Promise<CryptoKey> {
-  if (key instanceof KeyObject) {
+  if (!(key instanceof Uint8Array)) {
     return importSPKI(key.export({ type: 'spki', format: 'pem' }).toString(), alg);
   }
   const hash = HMAC_HASH[alg] ?? 'SHA-256';

@@ -1,6 +1,6 @@
-import { createPublicKey, KeyObject } from 'node:crypto';
-import type { JsonWebKey } from 'node:crypto';
+import type { JsonWebKey, KeyObject } from 'node:crypto';
 import type { CryptoKey, JWK } from 'jose';
+import { nodeBuiltin, requireNodeCrypto } from '../../common/node-builtin';
 import { describeValue, optionError } from '../../options/check-options';
 
 /** HMAC algorithms, for a shared secret. */
@@ -124,7 +124,8 @@ function ofCryptoKey(key: CryptoKey, option: string): readonly JwsAlgorithm[] {
   );
 }
 
-function isCryptoKey(value: unknown): value is CryptoKey {
+/** Whether a value is a WebCrypto key (by its tag: a key from another realm is one too). */
+export function isCryptoKey(value: unknown): value is CryptoKey {
   return (value as { [Symbol.toStringTag]?: unknown } | null)?.[Symbol.toStringTag] === 'CryptoKey';
 }
 
@@ -148,6 +149,10 @@ function importJwk(jwk: JWK, option: string): VerificationKey {
       'a JWK for another use',
     );
   }
+  const { createPublicKey } = requireNodeCrypto(
+    `jwtBearer: option "${option}" as a JWK`,
+    'a CryptoKey (crypto.subtle.importKey) or a jwksUri',
+  );
   let key: KeyObject;
   try {
     // node:crypto imports synchronously, so a broken JWK fails at start-up, not on a request.
@@ -185,7 +190,11 @@ function importJwk(jwk: JWK, option: string): VerificationKey {
  * ```
  */
 export function importPublicKey(value: unknown, option = 'publicKey'): VerificationKey {
-  if (value instanceof KeyObject) return { key: value, allowed: ofKeyObject(value, option) };
+  // A KeyObject can only come from node:crypto: without it, nothing is one.
+  const KeyObjectClass = nodeBuiltin('node:crypto')?.KeyObject;
+  if (KeyObjectClass !== undefined && value instanceof KeyObjectClass) {
+    return { key: value, allowed: ofKeyObject(value, option) };
+  }
   if (isCryptoKey(value)) return { key: value, allowed: ofCryptoKey(value, option) };
   if (typeof value === 'string') {
     if (value.includes('PRIVATE KEY')) {
@@ -196,6 +205,10 @@ export function importPublicKey(value: unknown, option = 'publicKey'): Verificat
         'a PEM private key',
       );
     }
+    const { createPublicKey } = requireNodeCrypto(
+      `jwtBearer: option "${option}" as PEM`,
+      'a CryptoKey (crypto.subtle.importKey) or a jwksUri',
+    );
     let key: KeyObject;
     try {
       key = createPublicKey(value);

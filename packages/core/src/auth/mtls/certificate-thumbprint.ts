@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { base64Bytes } from '../../common/base64';
+import { requireNodeCrypto } from '../../common/node-builtin';
 
 const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----/u;
 
@@ -15,7 +16,7 @@ const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-
 export function pemCertificateDer(pem: string): Uint8Array | undefined {
   const body = PEM.exec(pem)?.[1]?.replace(/\s+/gu, '');
   if (body === undefined || body === '') return undefined;
-  return Buffer.from(body, 'base64');
+  return base64Bytes(body);
 }
 
 /**
@@ -25,7 +26,7 @@ export function pemCertificateDer(pem: string): Uint8Array | undefined {
  *
  * @param certificate - the certificate's DER bytes, or a PEM text (its first certificate is used)
  * @returns the thumbprint, 43 characters
- * @throws TypeError when a text holds no PEM certificate
+ * @throws TypeError when a text holds no PEM certificate, or on a runtime without node:crypto
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
@@ -40,5 +41,6 @@ export function certificateThumbprint(certificate: Uint8Array | string): string 
       `certificateThumbprint: expected DER bytes or a PEM certificate; received a string of ${certificate.length} characters`,
     );
   }
+  const { createHash } = requireNodeCrypto('certificateThumbprint', 'Node.js, Bun or Deno');
   return createHash('sha256').update(der).digest('base64url');
 }

@@ -1,4 +1,5 @@
-import { X509Certificate } from 'node:crypto';
+import { base64Bytes } from '../../common/base64';
+import { nodeBuiltin } from '../../common/node-builtin';
 import { certificateThumbprint, pemCertificateDer } from './certificate-thumbprint';
 
 /** The TLS client certificate a request came with (RFC 8705). */
@@ -70,7 +71,7 @@ const ESCAPED_PEM =
 
 function derOfHeader(value: string): Uint8Array | undefined {
   const bytes = BYTE_SEQUENCE.exec(value)?.[1];
-  if (bytes !== undefined) return Buffer.from(bytes, 'base64');
+  if (bytes !== undefined) return base64Bytes(bytes);
   if (!ESCAPED_PEM.test(value)) return undefined;
   try {
     return pemCertificateDer(decodeURIComponent(value));
@@ -81,7 +82,9 @@ function derOfHeader(value: string): Uint8Array | undefined {
 
 function parseHeader(value: string): ClientCertificate | null {
   const der = derOfHeader(value.trim());
-  if (der === undefined) return null;
+  // The service refuses a `clientCertificateHeader` at start-up on a runtime without node:crypto.
+  const X509Certificate = nodeBuiltin('node:crypto')?.X509Certificate;
+  if (der === undefined || X509Certificate === undefined) return null;
   try {
     // Garbage that decodes to bytes is not a certificate: it must parse as one.
     new X509Certificate(der);

@@ -48,6 +48,22 @@ export function rawCaseSkips(reason: string): Readonly<Record<string, string>> {
 }
 
 /**
+ * The exchanges whose answer closes the connection (`Connection: close`), skipped for one reason:
+ * for a server that owns its connections and drops a response's hop-by-hop `Connection` field
+ * (workerd).
+ *
+ * @param reason - why
+ * @returns the skips, by test name
+ */
+export function closingExchangeSkips(reason: string): Readonly<Record<string, string>> {
+  const closing = EXCHANGES.filter((exchange) => exchange.closes === true);
+  return exchangeSkips(
+    closing.map((exchange) => exchange.name),
+    reason,
+  );
+}
+
+/**
  * Exchanges and raw-socket cases skipped for one reason, by test name: for a host whose body
  * parser decides them before the route.
  *

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   checkKnownOptions,
   describeValue,
@@ -99,7 +98,7 @@ function nonceSource(value: unknown): NonceSource | undefined {
   checkKnownOptions('jwtBearer', options, KNOWN_NONCE, 'dpop.nonce.');
   const secret =
     options.secret === undefined
-      ? randomBytes(32)
+      ? crypto.getRandomValues(new Uint8Array(32))
       : importSecret(options.secret, 'dpop.nonce.secret').key;
   const lifetime = tokenAge(options.lifetime, 'dpop.nonce.lifetime') ?? 300;
   if (lifetime < 1)
