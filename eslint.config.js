@@ -120,6 +120,29 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The fetch entry runs where Node's globals are missing (Workers without nodejs_compat, Vercel's
+    // Edge runtime): the core reaches Node only through common/node-builtin.ts, and only the node
+    // entry, which runs on Node alone, may use Buffer.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: [
+      'packages/core/src/**/*.test.ts',
+      'packages/core/src/**/*.test-support.ts',
+      'packages/core/src/service/node-handler.ts',
+      'packages/core/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'Buffer',
+          message: 'Not on Workers: use Uint8Array, TextEncoder/TextDecoder or common/base64.ts.',
+        },
+        { name: 'process', message: 'Not on Workers: read it through common/node-builtin.ts.' },
+        { name: 'setImmediate', message: 'Not on Workers: use setTimeout or queueMicrotask.' },
+      ],
+    },
+  },
+  {
     // The JSON reader compares code units from charCodeAt with `Char`'s members by design: the
     // enum is there so the build inlines each one as a number (body/json-characters.ts).
     files: ['packages/core/src/body/json-*.ts', 'packages/core/src/body/read-plant-json.ts'],

@@ -25,7 +25,9 @@ export async function readLimitedText(
     return '';
   }
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // TextDecoder, not Buffer: this runs on runtimes without Node built-ins (Workers).
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     // Checked, not asserted: the stream's element type differs between Node's and Bun's typings.
@@ -36,7 +38,7 @@ export async function readLimitedText(
       await reader.cancel();
       throw new Error(`${what} answer is too large`);
     }
-    chunks.push(chunk);
+    text += decoder.decode(chunk, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }

@@ -41,7 +41,8 @@ export async function authenticate(
   const { clientId } = credentials;
   if (credentials.method === 'client_secret_basic') {
     const pair = `${formEncoded(clientId)}:${formEncoded(credentials.secret)}`;
-    return { headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}` }, form };
+    // Form-encoded, so ASCII: btoa takes it as it is, on runtimes without Buffer too.
+    return { headers: { authorization: `Basic ${btoa(pair)}` }, form };
   }
   form.set('client_id', clientId);
   if (credentials.method !== 'private_key_jwt') {
