@@ -111,6 +111,10 @@ async function main() {
     .sign(new TextEncoder().encode(secret));
   check('isPlantServiceError is a function', typeof isPlantServiceError, 'function');
   check('isPlantServiceError(new Error())', isPlantServiceError(new Error('x')), false);
+  // @plantstore/cloudflare loads on Node too (its Worker runs in the repository's miniflare tests).
+  check('d1Store is a function', typeof d1Store, 'function');
+  check('D1_SCHEMA creates the table', /CREATE TABLE IF NOT EXISTS plants/u.test(D1_SCHEMA), true);
+  check('ReplayDurableObject is a class', typeof ReplayDurableObject, 'function');
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -202,6 +206,7 @@ import { plantRouter } from '@plantstore/express';
 import { plantPlugin } from '@plantstore/fastify';
 import { plantRoutes } from '@plantstore/koa';
 import { postgresStore } from '@plantstore/postgres';
+import { D1_SCHEMA, d1Store, ReplayDurableObject } from '@plantstore/cloudflare';
 ${SERVE_BODY}
 await main();
 `;
@@ -217,6 +222,7 @@ const { plantRouter } = require('@plantstore/express');
 const { plantPlugin } = require('@plantstore/fastify');
 const { plantRoutes } = require('@plantstore/koa');
 const { postgresStore } = require('@plantstore/postgres');
+const { D1_SCHEMA, d1Store, ReplayDurableObject } = require('@plantstore/cloudflare');
 ${SERVE_BODY}
 main().catch((error) => {
   console.error(error);
@@ -258,6 +264,14 @@ import {
 } from '@plantstore/fastify';
 import { plantRoutes, type PlantRoutes, type PlantRoutesOptions, type PlantState } from '@plantstore/koa';
 import { postgresStore, type PostgresStore } from '@plantstore/postgres';
+import {
+  d1Store,
+  durableObjectReplayStore,
+  type D1DatabaseLike,
+  type D1Store,
+  type DurableObjectNamespaceLike,
+} from '@plantstore/cloudflare';
+import type { ReplayStore } from '@plantstore/core';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Koa from 'koa';
@@ -349,6 +363,11 @@ export const pool = new pg.Pool({ connectionString: 'postgres://localhost/plants
 export const onPool: PostgresStore = postgresStore({ client: pool });
 export const onClient: PlantStore = postgresStore({ client: new pg.Client() });
 export const onPglite: PostgresStore = postgresStore({ client: new PGlite(), table: 'app.plants' });
+
+// Cloudflare: a D1 store and a Durable Object replay store, from the Worker's bindings.
+export function worker(env: { DB: D1DatabaseLike; REPLAY: DurableObjectNamespaceLike }): [D1Store, ReplayStore] {
+  return [d1Store(env.DB), durableObjectReplayStore(env.REPLAY, { shards: 8 })];
+}
 
 // The types refuse what the runtime refuses, and are not \`any\`: an unused @ts-expect-error fails.
 export function refused(): void {
