@@ -175,8 +175,10 @@ function routeService(
             method: request.method,
             path,
             headers: request.headers,
+            // Not `request.signal`: reading it makes Deno.serve warn and abort it after every
+            // answer, and Bun builds it on first read. A client that goes away mid-body errors the
+            // body stream itself on Bun, Deno, workerd and @hono/node-server, which ends the read.
             body: request.body,
-            signal: request.signal,
           });
       const body = request.method === 'HEAD' ? null : answer.body;
       return new Response(body, { status: answer.status, headers: answer.headers });
