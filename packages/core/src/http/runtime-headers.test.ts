@@ -9,12 +9,13 @@ describe('runtimeHeaders', () => {
 
   it('copies a look-alike whose get misses fields that iterating it holds', () => {
     // As @hono/node-server's lazy headers: `get` reads Node's first 1000 fields only.
-    class LazyHeaders extends Headers {
-      override get(name: string): string | null {
-        return name === 'content-encoding' ? null : super.get(name);
-      }
-    }
-    const lazy = new LazyHeaders({ 'content-encoding': 'gzip', 'content-length': '22' });
+    const lazy = new Headers({ 'content-encoding': 'gzip', 'content-length': '22' });
+    const native = lazy.get.bind(lazy);
+    Object.setPrototypeOf(lazy, Object.create(Headers.prototype) as object);
+    Object.defineProperty(lazy, 'get', {
+      value: (name: string) => (name === 'content-encoding' ? null : native(name)),
+    });
+    expect(lazy.get('content-encoding')).toBeNull();
     const copy = runtimeHeaders(lazy);
     expect(copy).not.toBe(lazy);
     expect(copy.get('content-encoding')).toBe('gzip');
