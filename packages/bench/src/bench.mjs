@@ -78,6 +78,8 @@ const GROUPS = {
   node: 'node',
   pglite: 'pglite',
   pg: 'postgres',
+  bun: 'bun',
+  deno: 'deno',
 };
 const groupOf = (id) => GROUPS[id.split('-')[0]] ?? 'other';
 const log = (line) => console.log(line);

@@ -2,13 +2,13 @@
 // (they skip the auth and validation checks), `baseline` servers do the whole job without Plantstore,
 // `ours` is a Plantstore entry. `storage` marks the setups that need a database.
 
-/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres', dpop?: boolean, opaque?: boolean }} Setup */
+/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres', dpop?: boolean, opaque?: boolean, runtime?: 'bun' | 'deno' }} Setup */
 
 /**
  * Each setup's kind and label, and where it differs from the rest, by id (the id also names its
  * server file, unless `file` says otherwise).
  *
- * @type {Record<string, [Setup['kind'], string, Pick<Setup, 'file' | 'env' | 'storage' | 'dpop' | 'opaque'>?]>}
+ * @type {Record<string, [Setup['kind'], string, Pick<Setup, 'file' | 'env' | 'storage' | 'dpop' | 'opaque' | 'runtime'>?]>}
  */
 const TABLE = {
   'express4-echo': ['echo', 'Express 4 + express.json, echo'],
@@ -51,6 +51,13 @@ const TABLE = {
   'pglite-plant': ['ours', 'node entry + postgresStore on PGlite', { storage: 'pglite' }],
   'pg-hand': ['baseline', 'node entry + hand-written pg store', { storage: 'postgres' }],
   'pg-plant': ['ours', 'node entry + postgresStore on pg', { storage: 'postgres' }],
+  // `runtime`: served by Bun.serve or Deno.serve, run by the binary of the `bun` or `deno` npm package.
+  'bun-echo': ['echo', 'Bun.serve + request.json(), echo', { runtime: 'bun' }],
+  'bun-hono': ['baseline', 'Hono 4 + hono/jwt + valibot-validator on Bun', { runtime: 'bun' }],
+  'bun-plant': ['ours', 'fetch entry on Bun.serve', { runtime: 'bun' }],
+  'deno-echo': ['echo', 'Deno.serve + request.json(), echo', { runtime: 'deno' }],
+  'deno-hono': ['baseline', 'Hono 4 + hono/jwt + valibot-validator on Deno', { runtime: 'deno' }],
+  'deno-plant': ['ours', 'fetch entry on Deno.serve', { runtime: 'deno' }],
 };
 
 /** @type {Setup[]} */
@@ -72,6 +79,20 @@ export const SETUPS = Object.entries(TABLE).map(([id, [kind, label, extra]]) => 
  * @type {({ kind: 'faster' | 'costlier', ours: string, base: string, target: number, goal: string } | { kind: 'route', ours: string, echo: string, target: number, goal: string })[]}
  */
 export const TARGETS = [
+  {
+    kind: 'faster',
+    ours: 'bun-plant',
+    base: 'bun-hono',
+    target: 1,
+    goal: 'fetch entry on Bun ≥ 1.0× Hono + hono/jwt + valibot',
+  },
+  {
+    kind: 'faster',
+    ours: 'deno-plant',
+    base: 'deno-hono',
+    target: 1,
+    goal: 'fetch entry on Deno ≥ 1.0× Hono + hono/jwt + valibot',
+  },
   {
     kind: 'faster',
     ours: 'node-plant',
@@ -169,4 +190,8 @@ export const COMPARISONS = [
   { ours: 'node-plant-introspection', base: 'node-plant' },
   { ours: 'pg-plant', base: 'pg-hand' },
   { ours: 'pglite-plant', base: 'pglite-hand' },
+  { ours: 'bun-plant', base: 'bun-hono' },
+  { ours: 'bun-plant', base: 'bun-echo' },
+  { ours: 'deno-plant', base: 'deno-hono' },
+  { ours: 'deno-plant', base: 'deno-echo' },
 ];

@@ -75,6 +75,7 @@ export type {
   HeaderValue,
   PlantAnswer,
   PlantRequest,
+  WholeBody,
 } from './http/request';
 
 export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/challenges';

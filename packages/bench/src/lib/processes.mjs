@@ -3,6 +3,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
+import { runtime } from './runtimes.mjs';
 
 const SERVERS = join(import.meta.dirname, '..', 'servers');
 
@@ -18,13 +19,20 @@ export const CLOCK_TICKS = (() => {
 /**
  * Starts `servers/<file>.mjs` in its own process and waits for its `{"port":N}` line.
  *
- * @param {{ id: string, file?: string, env?: Record<string, string> }} setup
+ * @param {{ id: string, file?: string, env?: Record<string, string>, runtime?: 'bun' | 'deno' }} setup
  * @param {{ env?: Record<string, string>, nodeArgs?: string[], timeoutMs?: number }} [options]
  * @returns {Promise<{ id: string, pid: number, port: number, url: string, stop(): Promise<void> }>}
  */
 export function startServer(setup, options = {}) {
   const file = join(SERVERS, `${setup.file ?? setup.id}.mjs`);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), file], {
+  const on = setup.runtime === undefined ? undefined : runtime(setup.runtime);
+  if (typeof on === 'string') return Promise.reject(new Error(`${setup.id}: ${on}`));
+  // Bun and Deno run their binary itself, so that /proc/<pid> is the server's own CPU.
+  const [binary, args] =
+    on === undefined
+      ? [process.execPath, [...(options.nodeArgs ?? []), file]]
+      : [on.path, on.args(file)];
+  const child = spawn(binary, args, {
     env: { ...process.env, ...setup.env, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,7 +4,8 @@ import {
   RequestTimeoutError,
 } from '../errors/client-errors';
 import type { Deadline, DeadlineList } from '../common/deadline-list';
-import type { BodySource } from '../http/request';
+import type { BodySource, WholeBody } from '../http/request';
+import { bodyAborted as aborted } from './body-aborted';
 
 /** Limits of one body read. */
 export interface ReadLimits {
@@ -44,7 +45,7 @@ const encoder = new TextEncoder();
  *   {@link InvalidBodyError} `body_aborted` when the stream fails or the client goes away
  */
 export async function readBody(
-  source: BodySource,
+  source: Exclude<BodySource, WholeBody>,
   limits: ReadLimits,
 ): Promise<Uint8Array | string> {
   if (typeof source === 'string') {
@@ -101,14 +102,6 @@ class Chunks {
     }
     return all;
   }
-}
-
-function aborted(cause?: unknown): InvalidBodyError {
-  return new InvalidBodyError(
-    'body_aborted',
-    'The request body could not be read to its end.',
-    cause === undefined ? undefined : { cause },
-  );
 }
 
 function readNodeStream(stream: NodeReadable, limits: ReadLimits): Promise<Uint8Array> {

@@ -2,8 +2,9 @@ import type { DeadlineList } from '../common/deadline-list';
 import { decodeUtf8 } from './decode-utf8';
 import { InvalidBodyError, PayloadTooLargeError } from '../errors/client-errors';
 import { readBody } from './read-body';
+import { fitsWhole, readWholeBody } from './read-whole-body';
 import { readPlantJson } from './read-plant-json';
-import type { HeaderReader, PlantRequest } from '../http/request';
+import type { BodySource, HeaderReader, PlantRequest, WholeBody } from '../http/request';
 import { candidateFromParsed } from './parsed-body';
 import type { PlantCandidate } from './plant-candidate';
 
@@ -39,8 +40,20 @@ export async function readPlantBody(
   if (declared?.length === 1 && Number(declared[0]) > limits.limitBytes) {
     throw new PayloadTooLargeError(limits.limitBytes);
   }
-  const { parsedBody } = request;
+  const { parsedBody, signal } = request;
   let body = request.body;
+  if (isWholeBody(body)) {
+    // A declared length within the limit: the runtime's own buffered read, no stream reader loop.
+    if (fitsWhole(declared, limits.limitBytes)) {
+      const bytes = await readWholeBody(
+        body,
+        signal === undefined ? limits : { ...limits, signal },
+      );
+      onRead?.();
+      return readPlantJson(decodeUtf8(bytes));
+    }
+    body = body.body;
+  }
   if (body === undefined || body === null) {
     // What a host's parser left: text or bytes (express.text(), raw()) are still the exact body.
     if (typeof parsedBody === 'string' || parsedBody instanceof Uint8Array) body = parsedBody;
@@ -49,7 +62,6 @@ export async function readPlantBody(
       return candidateFromParsed(parsedBody);
     } else throw new InvalidBodyError('body_empty', 'The body is empty; send one JSON object.');
   }
-  const { signal } = request;
   const raw = await readBody(body, signal === undefined ? limits : { ...limits, signal });
   onRead?.();
   if (typeof raw !== 'string') return readPlantJson(decodeUtf8(raw));
@@ -58,6 +70,15 @@ export async function readPlantBody(
   // decoder replaced look the same, and the route stores nothing it cannot prove was sent.
   if (raw.includes('\uFFFD')) throw new InvalidBodyError('body_decoded_by_host', DECODED_BY_HOST);
   return readPlantJson(raw);
+}
+
+function isWholeBody(body: BodySource | null | undefined): body is WholeBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Partial<WholeBody>).arrayBuffer === 'function' &&
+    'body' in body
+  );
 }
 
 // Only the client's part: the service's logger tells the server how to keep the bytes instead.

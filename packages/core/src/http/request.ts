@@ -9,9 +9,22 @@ export type HeaderValue = string | readonly string[] | undefined;
  */
 export type HeaderSource = Readonly<Record<string, HeaderValue>> | Headers | HeaderReader;
 
-/** A request body not yet read: bytes, text, a Web stream, or any async iterable such as a Node request. */
+/**
+ * A request body not yet read: bytes, text, a Web stream, any async iterable such as a Node request,
+ * or a Web `Request` itself ({@link WholeBody}).
+ */
 export type BodySource =
-  Uint8Array | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+  Uint8Array | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string> | WholeBody;
+
+/**
+ * A body the runtime can hand over whole, as a Web `Request` does: read with `arrayBuffer()` when
+ * its head declares a `Content-Length` within the limit, and through its `body` stream otherwise
+ * (chunked, or larger than the limit, which is then refused as the stream passes it).
+ */
+export interface WholeBody {
+  readonly body: ReadableStream<Uint8Array> | null;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 
 /** The minimal request the core handles; adapters translate their framework's request into it. */
 export interface PlantRequest {

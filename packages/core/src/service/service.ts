@@ -32,6 +32,9 @@ import type { PlantService } from './plant-service';
 import { warmUp } from './warm-up';
 import { hostSetupWarnings } from './logger';
 import { RouteAuthRequest } from './route-auth-request';
+import { webResponse } from './web-response';
+import { urlPath } from '../http/url-path';
+import { runtimeHeaders } from '../http/runtime-headers';
 
 export type { PlantService } from './plant-service';
 
@@ -168,18 +171,23 @@ function routeService(
     handle,
     resourceMetadata: config.resourceMetadata,
     async fetch(request) {
-      const path = new URL(request.url).pathname;
+      const path = urlPath(request.url);
       const answer = config.resourceMetadata?.serves(path)
         ? config.resourceMetadata.answer(request.method, request.headers)
         : await handle({
             method: request.method,
             path,
-            headers: request.headers,
-            body: request.body,
-            signal: request.signal,
+            headers: runtimeHeaders(request.headers),
+            // The request itself: a small declared body is read with the runtime's arrayBuffer().
+            // Not `request.signal`: reading it makes Deno.serve warn and abort it after every
+            // answer, and Bun builds it on first read. A client that goes away mid-body errors the
+            // body read itself on Bun, Deno, workerd and @hono/node-server, which ends it.
+            body: request,
           });
-      const body = request.method === 'HEAD' ? null : answer.body;
-      return new Response(body, { status: answer.status, headers: answer.headers });
+      // Deno adds a `Connection: close` of its own to an answer whose request body was never
+      // opened, beside the route's: opened, the answer carries the route's alone, as elsewhere.
+      if (answer.headers.connection === 'close') void request.body;
+      return webResponse(answer, request.method);
     },
     async ready() {
       await Promise.all([config.auth.ready?.(), config.store.ready?.(), service.warmUp()]);

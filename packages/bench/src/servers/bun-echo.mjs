@@ -1,0 +1,2 @@
+// Echo on Bun: request.json() and the plant answered back (shared/fetch-echo.mjs).
+import './shared/fetch-echo.mjs';

@@ -1,0 +1,2 @@
+// Ours on Bun: the fetch entry (shared/fetch-plant.mjs).
+import './shared/fetch-plant.mjs';
