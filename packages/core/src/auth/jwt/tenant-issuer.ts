@@ -12,6 +12,9 @@ export const TENANT_ID = /^[A-Za-z0-9._-]+$/;
 export interface TenantIssuer {
   /** The issuer as configured, with the placeholder. */
   readonly template: string;
+  /** The template's text before and after the placeholder, split once at start-up. */
+  readonly prefix: string;
+  readonly suffix: string;
   /** The claim that must name the same tenant as the issuer: `tid` by default. */
   readonly claim: string;
   /** Whether a tenant is accepted: its id is on the allow-list, or the predicate says so. */
@@ -33,7 +36,7 @@ export interface TenantIssuer {
  * ```
  */
 export function tenantOf(tenant: TenantIssuer, iss: string): string | undefined {
-  const [prefix = '', suffix = ''] = tenant.template.split(TENANT_PLACEHOLDER);
+  const { prefix, suffix } = tenant;
   if (iss.length <= prefix.length + suffix.length) return undefined;
   if (!iss.startsWith(prefix) || !iss.endsWith(suffix)) return undefined;
   const id = iss.slice(prefix.length, iss.length - suffix.length);

@@ -68,7 +68,8 @@ export function tenantOptions(
     return undefined;
   }
   const template = issuer as string;
-  if (template.split(TENANT_PLACEHOLDER).length !== 2) {
+  const [prefix = '', suffix = '', ...more] = template.split(TENANT_PLACEHOLDER);
+  if (more.length > 0) {
     optionError(
       'jwtBearer',
       name('issuer'),
@@ -90,12 +91,21 @@ export function tenantOptions(
   const claim = tenantClaim ?? 'tid';
   if (typeof tenants === 'function') {
     const predicate = tenants as (tenantId: string) => unknown;
-    return { template, claim, allows: (id) => predicate(id) === true, listed: undefined };
+    return {
+      template,
+      prefix,
+      suffix,
+      claim,
+      allows: (id) => predicate(id) === true,
+      listed: undefined,
+    };
   }
   const ids = allowList(tenants, name('tenants'));
   const accepted = new Set(ids);
   return {
     template,
+    prefix,
+    suffix,
     claim,
     allows: (id) => accepted.has(id),
     listed: ids.map((id) => template.replace(TENANT_PLACEHOLDER, id)),
