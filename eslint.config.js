@@ -20,8 +20,29 @@ const CORE_LAYERS = [
   ['openapi', 'openapi describes the route from its schemas: it runs no request'],
   ['service', 'service composes the steps: nothing below it may reach back into it'],
 ];
-// Inside auth/: the mechanisms compose one way, jwt/ over dpop/ over keys/.
+// Inside auth/: the mechanisms compose one way: introspection/ and presets/ over jwt/, jwt/ over
+// dpop/, mtls/ and keys/, and every verifier over claims/, the checks they share.
 const AUTH_MECHANISMS = [
+  [
+    'claims',
+    ['keys', 'jwt', 'dpop', 'mtls', 'introspection', 'presets'],
+    'auth/claims/ holds the checks every verifier shares: it knows no mechanism',
+  ],
+  [
+    'jwt',
+    ['introspection', 'presets'],
+    'auth/jwt/ verifies JWTs: introspection and the presets build on it, not the other way',
+  ],
+  [
+    'introspection',
+    ['presets', 'dpop', 'mtls', 'keys'],
+    'auth/introspection/ asks the provider: it takes a jwtBearer as it is, and knows no key or preset',
+  ],
+  [
+    'presets',
+    ['introspection', 'dpop', 'mtls', 'keys'],
+    'auth/presets/ are options for jwtBearer: data, not another mechanism',
+  ],
   ['keys', ['jwt', 'dpop'], 'auth/keys/ is key material: it knows no token format or binding'],
   ['dpop', ['jwt'], 'auth/dpop/ checks proofs: jwtBearer composes it, not the other way'],
   [
@@ -64,7 +85,7 @@ function coreBoundaries() {
     for (const [mechanism, forbidden, why] of mechanisms) {
       configs.push({
         files: [`packages/core/src/auth/${mechanism}/**/*.ts`],
-        ignores: ['**/*.test.ts'],
+        ignores: ['**/*.test.ts', '**/*.test-support.ts'],
         rules: {
           'no-restricted-imports': restrictedImports([
             layer,

@@ -5,7 +5,7 @@ import type { DpopConfig } from './dpop/options/dpop-options';
 import { createDpopProofVerifier } from './dpop/verify-dpop-proof';
 import { refusedWith } from './refused-principal';
 import type { MtlsConfig } from './mtls/mtls-options';
-import { boundCertificate, checkCertificateBinding } from './mtls/certificate-binding';
+import { checkCertificateBinding } from './mtls/certificate-binding';
 
 /** How a token's scheme and its binding are checked, around the token's own verification. */
 export interface CnfBinding {
@@ -24,10 +24,46 @@ export interface CnfBinding {
   ): Promise<void> | undefined;
 }
 
-function boundKey(cnf: unknown): string | undefined {
-  if (typeof cnf !== 'object' || cnf === null) return undefined;
-  const { jkt } = cnf as { jkt?: unknown };
-  return typeof jkt === 'string' && jkt.length > 0 ? jkt : undefined;
+/** The confirmation methods a token's `cnf` names, each well-formed; none for an unbound token. */
+interface Confirmation {
+  readonly jkt: string | undefined;
+  readonly x5t: string | undefined;
+}
+
+const UNBOUND: Confirmation = Object.freeze({ jkt: undefined, x5t: undefined });
+// A base64url SHA-256 digest: RFC 9449 §6.1's `jkt` (RFC 7638) and RFC 8705 §3.1's `x5t#S256`.
+const SHA256_BASE64URL = /^[A-Za-z0-9_-]{43}$/u;
+
+function malformed(description: string, principal: Principal): never {
+  throw refusedWith(new InvalidTokenError('claim_invalid', description), principal);
+}
+
+/**
+ * Reads `cnf` (RFC 7800 §3): whoever presents the token must prove each method it names, so a member
+ * this resource cannot check (`jwk`, `jku`, `kid`, `jwe`, …) refuses the token whatever else it
+ * holds, and so does a `jkt` or `x5t#S256` that is not a thumbprint.
+ */
+function confirmationOf(cnf: unknown, principal: Principal): Confirmation {
+  if (cnf === undefined) return UNBOUND;
+  if (typeof cnf !== 'object' || cnf === null || Array.isArray(cnf)) {
+    return malformed('The cnf claim is not an object', principal);
+  }
+  const members = Object.keys(cnf);
+  if (members.some((member) => member !== 'jkt' && member !== 'x5t#S256')) {
+    const unchecked = new InvalidTokenError(
+      'token_dpop_bound',
+      'The token is bound to a key by a method this resource does not check',
+    );
+    throw refusedWith(unchecked, principal);
+  }
+  if (members.length === 0) return malformed('The cnf claim names no key', principal);
+  const { jkt, 'x5t#S256': x5t } = cnf as { jkt?: unknown; 'x5t#S256'?: unknown };
+  for (const value of [jkt, x5t]) {
+    if (value !== undefined && !(typeof value === 'string' && SHA256_BASE64URL.test(value))) {
+      malformed('A cnf member is not a SHA-256 thumbprint', principal);
+    }
+  }
+  return { jkt: jkt as string | undefined, x5t: x5t as string | undefined };
 }
 
 /**
@@ -94,14 +130,14 @@ export function createCnfBinding(
     },
     afterVerifying(principal, request, token, now) {
       const { cnf } = principal.claims;
+      // The common path, an unbound Bearer token: one field read more than before mTLS.
+      if (cnf === undefined && (request.scheme !== 'DPoP' || checkProof === undefined)) {
+        if (certificateRequired) requireCertificate(principal);
+        return undefined;
+      }
+      const { jkt, x5t } = confirmationOf(cnf, principal);
       if (request.scheme !== 'DPoP' || checkProof === undefined) {
-        // The common path, an unbound Bearer token: one field read more than before mTLS.
-        if (cnf === undefined) {
-          if (certificateRequired) requireCertificate(principal);
-          return undefined;
-        }
-        const x5t = boundCertificate(cnf);
-        if (x5t === undefined || boundKey(cnf) !== undefined) {
+        if (x5t === undefined || jkt !== undefined) {
           throw refusedWith(
             new InvalidTokenError(
               'token_dpop_bound',
@@ -113,7 +149,6 @@ export function createCnfBinding(
         checkCertificate(x5t, request, principal);
         return undefined;
       }
-      const jkt = boundKey(cnf);
       if (jkt === undefined) {
         const unbound = new InvalidTokenError(
           'token_not_dpop_bound',
@@ -121,7 +156,6 @@ export function createCnfBinding(
         );
         throw refusedWith(unbound, principal);
       }
-      const x5t = boundCertificate(cnf);
       // The certificate first: it costs no replay-store call, and a refused proof is not spent.
       if (x5t !== undefined) checkCertificate(x5t, request, principal);
       else if (certificateRequired) requireCertificate(principal);

@@ -38,14 +38,14 @@ export function isIssuerUrl(issuer: string): boolean {
   } catch {
     return false;
   }
-  const secure = isSecureUrl(url);
   // `?` and `#` are looked for in the string: an empty query or fragment leaves none in the URL.
-  return secure && url.username === '' && url.password === '' && !/[?#]/u.test(issuer);
+  return isSecureUrl(url) && !/[?#]/u.test(issuer);
 }
 
 /**
  * Whether a URL may be fetched for keys or token answers: `https:`, or `http:` on a loopback host
- * (tests, local development), as no one else can listen there.
+ * (tests, local development), as no one else can listen there; never with user information
+ * (`https://user:password@…`), which `fetch` refuses and a log would print.
  *
  * @param url - a parsed URL
  * @returns true when it is such a URL
@@ -55,7 +55,12 @@ export function isIssuerUrl(issuer: string): boolean {
  * ```
  */
 export function isSecureUrl(url: URL): boolean {
+  if (hasUserInfo(url)) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+function hasUserInfo(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
 }
 
 /**
@@ -77,6 +82,15 @@ export function secureUrlOption(factory: Factory, option: string, value: unknown
     url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
   } catch {
     // Reported below.
+  }
+  if (url !== undefined && hasUserInfo(url)) {
+    // Named, never echoed: the password would reach the host's logs with the message.
+    return optionError(
+      factory,
+      option,
+      'must not hold user information (fetch refuses https://user:password@ URLs; send credentials another way)',
+      `a URL with user information for ${url.hostname}`,
+    );
   }
   if (url !== undefined && isSecureUrl(url)) return url;
   const received =

@@ -80,7 +80,7 @@ describe('the hooks context', () => {
       auth: jwtBearer({ secret, dpop: true }),
       publicUrl: 'https://api.example.com',
     });
-    const bound = await sign({ cnf: { jkt: 'a-key-thumbprint' } });
+    const bound = await sign({ cnf: { jkt: 'k'.repeat(43) } });
     expect((await service.handle(request(`Bearer ${bound}`))).status).toBe(401);
     expect((await service.handle(request(`DPoP ${bound}`))).status).toBe(401);
     const unbound = await sign({});

@@ -1,5 +1,9 @@
 import { InvalidTokenError } from '../../errors/bearer-errors';
 import type { InvalidTokenCode } from '../../errors/error-codes';
+import { assertAudience } from '../claims/audience';
+import { assertClient } from '../claims/client';
+import { assertWithinWindow, tokenWindow } from '../claims/time-window';
+import { assertAccessToken } from '../claims/token-kind';
 import type { Principal } from '../principal';
 import { principalOf } from '../principal-of';
 import type { TokenWindow } from '../verified-token-cache';
@@ -27,31 +31,11 @@ function refuse(code: InvalidTokenCode, message: string): never {
   throw new InvalidTokenError(code, message);
 }
 
-// A NumericDate member, in milliseconds; undefined when absent.
-function time(answer: IntrospectionAnswer, name: 'exp' | 'nbf'): number | undefined {
-  const value = answer[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return refuse('claim_invalid', `The ${name} member is not a number`);
-  }
-  return value * 1000;
-}
-
-// `aud` is one string or a list of them (RFC 7662 §2.2, as RFC 7519 §4.1.3).
-function names(value: unknown, accepted: readonly string[]): boolean {
-  const list: unknown[] = Array.isArray(value) ? value : [value];
-  return list.some((item) => typeof item === 'string' && accepted.includes(item));
-}
-
-// RFC 7662 answers for refresh tokens too; providers that say what a token is must say "access".
-function checkTokenKind(answer: IntrospectionAnswer): void {
+// RFC 7662 §2.2's `token_type` is RFC 6749's: an access token of ours is `Bearer`.
+function checkTokenType(answer: IntrospectionAnswer): void {
   const type = answer['token_type'];
   if (type !== undefined && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
     refuse('token_type_mismatch', 'The token is not a Bearer access token');
-  }
-  const use = answer['token_use'];
-  if (use !== undefined && use !== 'access_token') {
-    refuse('token_type_mismatch', 'The token is not an access token');
   }
 }
 
@@ -66,18 +50,19 @@ function checkBinding(answer: IntrospectionAnswer): void {
 }
 
 /**
- * Applies to an introspection answer the checks `jwtBearer` applies to a JWT's claims: `active`,
- * `exp`, `nbf`, `iss` (when present), `aud` and `client_id` (or `azp`) when configured, the token's
- * kind (`token_type` Bearer, Hydra's `token_use` access_token, when present) and no `cnf` binding;
- * then reads the principal (`sub`, the `scope` string) as from a JWT.
+ * Applies to an introspection answer the checks `jwtBearer` applies to a JWT's claims, from the same
+ * modules (auth/claims): `active`, `exp`, `nbf`, `iss` (when present), `aud` and `client_id` (or
+ * `azp`) when configured, the token's kind (an ID, refresh, offline or logout token by any marker a
+ * JWT would carry, `token_type` other than Bearer) and no `cnf` binding; then reads the principal
+ * (`sub`, the `scope` string) as from a JWT.
  *
  * @param answer - the endpoint's JSON object
  * @param checks - the accepted issuer, audiences and clients
  * @param now - the clock, in epoch milliseconds
  * @returns the principal and the time window it may be served from the cache
  * @throws InvalidTokenError 401: `token_inactive`, `token_expired`, `token_not_yet_valid`,
- *   `issuer_mismatch`, `audience_mismatch`, `client_mismatch`, `token_type_mismatch`,
- *   `token_dpop_bound`, `token_certificate_bound`, `claim_invalid`;
+ *   `issuer_mismatch`, `audience_mismatch`, `client_mismatch`, `claim_missing` (no client named),
+ *   `token_type_mismatch`, `token_dpop_bound`, `token_certificate_bound`, `claim_invalid`;
  *   ServiceUnavailableError 503 when `active` is not a boolean (not an RFC 7662 answer)
  * @example
  * ```ts
@@ -94,31 +79,16 @@ export function checkAnswer(
     throw introspectionUnavailable('The introspection answer has no boolean active member');
   }
   if (!active) refuse('token_inactive', 'The token is not active');
-  const exp = time(answer, 'exp');
-  const nbf = time(answer, 'nbf');
-  if (exp !== undefined && exp <= now) refuse('token_expired', 'The token has expired');
-  if (nbf !== undefined && nbf > now) refuse('token_not_yet_valid', 'The token is not yet valid');
+  const window = tokenWindow(answer);
+  assertWithinWindow(window, now);
   if (answer['iss'] !== undefined && answer['iss'] !== checks.issuer) {
     refuse('issuer_mismatch', 'The token is of another issuer');
   }
-  if (checks.audiences.length > 0 && !names(answer['aud'], checks.audiences)) {
-    refuse('audience_mismatch', 'The token is not for this audience');
-  }
-  const client = answer['client_id'] ?? answer['azp'];
-  if (
-    checks.clients.length > 0 &&
-    !(typeof client === 'string' && checks.clients.includes(client))
-  ) {
-    refuse('client_mismatch', 'The token is of another client');
-  }
+  assertAudience(answer, checks.audiences);
+  assertClient(answer, checks.clients);
   // Before the kind: a DPoP-bound token's `token_type` is `DPoP`, and its binding is the reason.
   checkBinding(answer);
-  checkTokenKind(answer);
-  return {
-    principal: principalOf(answer, SCOPE_CLAIMS),
-    window: {
-      validFrom: nbf ?? Number.NEGATIVE_INFINITY,
-      validUntil: exp ?? Number.POSITIVE_INFINITY,
-    },
-  };
+  assertAccessToken(answer, false);
+  checkTokenType(answer);
+  return { principal: principalOf(answer, SCOPE_CLAIMS), window };
 }

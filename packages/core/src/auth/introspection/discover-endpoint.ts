@@ -88,7 +88,9 @@ export async function discoverEndpoint(issuer: string, fetching: Fetching): Prom
     // Reported below.
   }
   if (url === undefined || !isSecureUrl(url)) {
-    throw introspectionMisconfigured('The issuer metadata names no https: introspection_endpoint');
+    throw introspectionMisconfigured(
+      'The issuer metadata names no https: introspection_endpoint without user information',
+    );
   }
   return url;
 }

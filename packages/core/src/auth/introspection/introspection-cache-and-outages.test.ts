@@ -153,8 +153,9 @@ describe('tokenIntrospection discovers the endpoint from the issuer', () => {
   });
 
   it('answers 500 auth_failed without metadata, and 503 while the issuer is down, then retries', async () => {
+    let clock = Date.now();
     endpoint().metadata = 'none';
-    const auth = tokenIntrospection(options({ endpoint: undefined }));
+    const auth = tokenIntrospection(options({ endpoint: undefined, now: () => clock }));
     await expect(auth.verify('opaque-1')).rejects.toMatchObject({ code: 'auth_failed' });
     const gone = await startIntrospectionEndpoint();
     await gone.close();
@@ -162,6 +163,37 @@ describe('tokenIntrospection discovers the endpoint from the issuer', () => {
     await expect(down.ready()).rejects.toMatchObject({ code: 'introspection_unavailable' });
     endpoint().metadata = 'oauth';
     endpoint().answers.set('opaque-1', active(Date.now() + 3_600_000));
+    // Within the first back-off (1 s) the failed discovery is not tried again.
+    await expect(auth.verify('opaque-1')).rejects.toMatchObject({ code: 'auth_failed' });
+    expect(endpoint().metadataRequests).toHaveLength(2);
+    clock += 1000;
     await expect(auth.verify('opaque-1')).resolves.toMatchObject({ subject: 'alice' });
+  });
+
+  it('backs a failing discovery off 1 s, 2 s, 4 s, answering 503 with the wait as Retry-After', async () => {
+    let clock = Date.now();
+    const gone = await startIntrospectionEndpoint();
+    await gone.close();
+    const down = tokenIntrospection(
+      options({ endpoint: undefined, issuer: gone.issuer, now: () => clock }),
+    );
+    const refusals: unknown[] = [];
+    for (const step of [0, 1000, 500, 1500, 1000]) {
+      clock += step;
+      refusals.push(await down.verify('opaque-1').catch((error: unknown) => error));
+    }
+    // Tried at 0, 1 s and 3 s; refused without a try at 1.5 s (1.5 s left) and 4 s (3 s left).
+    expect(
+      refusals.map((error) => {
+        const { code, headers } = error as { code: string; headers: Record<string, string> };
+        return [code, headers['retry-after']];
+      }),
+    ).toStrictEqual([
+      ['introspection_unavailable', '5'],
+      ['introspection_unavailable', '5'],
+      ['introspection_unavailable', '2'],
+      ['introspection_unavailable', '5'],
+      ['introspection_unavailable', '3'],
+    ]);
   });
 });

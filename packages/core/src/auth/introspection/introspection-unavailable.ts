@@ -10,19 +10,24 @@ const RETRY_AFTER_S = 5;
  *
  * @param reason - what went wrong, for `cause` (never the token)
  * @param cause - the underlying error, if any
+ * @param retryAfter - seconds the client should wait; default 5
  * @returns the error to reject with
  * @example
  * ```ts
  * throw introspectionUnavailable('The introspection endpoint answered HTTP 502');
  * ```
  */
-export function introspectionUnavailable(reason: string, cause?: unknown): ServiceUnavailableError {
+export function introspectionUnavailable(
+  reason: string,
+  cause?: unknown,
+  retryAfter: number = RETRY_AFTER_S,
+): ServiceUnavailableError {
   return new ServiceUnavailableError(
     'introspection_unavailable',
     'The token cannot be checked now.',
     {
       cause: cause === undefined ? new Error(reason) : new Error(reason, { cause }),
-      retryAfter: RETRY_AFTER_S,
+      retryAfter,
     },
   );
 }

@@ -11,6 +11,7 @@ import {
 
 const endpoint = useIntrospectionEndpoint();
 
+const API = 'https://plants.example.com';
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 const options = (changes: OptionChanges = {}) =>
   optionsFor(endpoint(), { audience: 'https://plants.example.com', cache: false, ...changes });
@@ -120,9 +121,9 @@ describe('tokenIntrospection accepts an active token', () => {
 
   it('sends a JWT-shaped token to jwt, never to the endpoint, and refuses a forged one there', async () => {
     const secret = 'a-shared-secret-of-32-bytes-long';
-    const jwt = jwtBearer({ secret, issuer: 'urn:in-house', audience: 'plants' });
+    const jwt = jwtBearer({ secret, issuer: 'urn:in-house', audience: API });
     const auth = tokenIntrospection(options({ jwt }));
-    const token = await new SignJWT({ sub: 'svc', aud: 'plants', iss: 'urn:in-house' })
+    const token = await new SignJWT({ sub: 'svc', aud: API, iss: 'urn:in-house' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
@@ -136,7 +137,7 @@ describe('tokenIntrospection accepts an active token', () => {
       mtls: undefined,
       issuers: [endpoint().issuer, 'urn:in-house'],
       authorizationServers: [endpoint().issuer],
-      audiences: ['https://plants.example.com', 'plants'],
+      audiences: [API],
       scopes: [],
     });
   });
@@ -162,6 +163,17 @@ describe('tokenIntrospection refuses, as it refuses a JWT', () => {
     ['a sub that is not text', { sub: 42 }, 'claim_invalid'],
     ['an exp that is not a number', { exp: 'tomorrow' }, 'claim_invalid'],
     ['a scope that is a list', { scope: ['plants:write'] }, 'claim_invalid'],
+    // Keycloak before it sent token_type (keycloak#21919) answers its other tokens with their `typ`.
+    ["Keycloak's ID token", { token_type: undefined, typ: 'ID' }, 'token_type_mismatch'],
+    ["Keycloak's refresh token", { token_type: undefined, typ: 'Refresh' }, 'token_type_mismatch'],
+    ["Keycloak's offline token", { token_type: undefined, typ: 'Offline' }, 'token_type_mismatch'],
+    [
+      'an ID token by its nonce',
+      { token_type: undefined, nonce: 'n-0S6_WzA2Mj' },
+      'token_type_mismatch',
+    ],
+    ['an ID token by its at_hash', { at_hash: 'HK6E_P6Dh8Y93mRNtsDB1Q' }, 'token_type_mismatch'],
+    ["Cognito's ID token", { token_use: 'id' }, 'token_type_mismatch'],
   ];
   it.each(cases)('refuses %s with 401 invalid_token', async (_name, claims, code) => {
     if (claims !== undefined) endpoint().answers.set('opaque-1', good(claims));
@@ -170,6 +182,19 @@ describe('tokenIntrospection refuses, as it refuses a JWT', () => {
     expect((error['headers'] as Record<string, string>)['www-authenticate']).toMatch(
       /^Bearer realm="plantstore", error="invalid_token", error_description="/,
     );
+  });
+
+  it("accepts Keycloak's access token by its typ, nonce and all", async () => {
+    endpoint().answers.set('opaque-1', good({ typ: 'Bearer', nonce: 'n-0S6_WzA2Mj' }));
+    await expect(tokenIntrospection(options()).verify('opaque-1')).resolves.toMatchObject({
+      subject: 'alice',
+    });
+  });
+
+  it('refuses with 401 claim_missing an answer that names no client, as a JWT', async () => {
+    endpoint().answers.set('opaque-1', good({ client_id: undefined }));
+    const auth = tokenIntrospection(options({ clients: 'plants-writer' }));
+    await expect(auth.verify('opaque-1')).rejects.toMatchObject({ code: 'claim_missing' });
   });
 
   it('refuses another client with 401 client_mismatch', async () => {

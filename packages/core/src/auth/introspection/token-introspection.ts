@@ -1,12 +1,16 @@
 import type { AcceptedCredentials, AuthRequest, Authenticator } from '../authenticator';
 import { exactAuthenticator } from '../authenticate';
+import { assertAudience } from '../claims/audience';
+import { assertClient } from '../claims/client';
+import { assertScopesGranted } from '../claims/scopes-granted';
 import { MAX_TOKEN_LENGTH } from '../compact-jws';
-import { InsufficientScopeError, InvalidTokenError } from '../../errors/bearer-errors';
+import { InvalidTokenError } from '../../errors/bearer-errors';
 import type { Principal } from '../principal';
 import { refusedWith } from '../refused-principal';
 import { createVerifiedTokenCache } from '../verified-token-cache';
+import { createCallLimit } from './call-limit';
 import { checkAnswer, type AcceptedAnswer } from './check-answer';
-import { discoverEndpoint } from './discover-endpoint';
+import { createEndpointSource } from './endpoint-source';
 import { introspect } from './introspect';
 import { introspectionAccepts } from './introspection-accepts';
 import { resolveTokenIntrospectionOptions } from './options/introspection-options';
@@ -38,9 +42,11 @@ export interface TokenIntrospection extends Authenticator {
 /**
  * Creates an {@link Authenticator} for opaque access tokens: each is sent to the authorization
  * server's introspection endpoint (RFC 7662), and the answer gets the checks a JWT's claims get
- * (`active`, `exp`, `nbf`, `iss`, `aud`, `client_id`, scopes). Active answers are cached until the
- * token's `exp` (at most `cache.maxAgeMs`); concurrent requests with one token share one call; a
- * JWT-shaped token goes to `jwt` when given.
+ * (`active`, `exp`, `nbf`, `iss`, `aud`, `client_id`, the token's kind, scopes). Active answers are
+ * cached until the token's `exp` (at most `cache.maxAgeMs`); concurrent requests with one token share
+ * one call, and at most `maxConcurrentCalls` calls run at once. A JWT-shaped token goes to `jwt`
+ * when given, and must then pass this authenticator's `audience`, `clients` and `requiredScopes`
+ * too.
  *
  * @param options - the issuer, the endpoint (or discovery), the client credentials and the checks,
  *   see {@link TokenIntrospectionOptions}
@@ -64,27 +70,29 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
   const config = resolveTokenIntrospectionOptions(options);
   const accepts = introspectionAccepts(config);
   const { issuer, credentials, timeoutMs, fetch, now, jwt, requiredScopes } = config;
+  const { audiences, clients } = config;
   const cache = config.cache === false ? undefined : createVerifiedTokenCache(config.cache);
+  const limit = createCallLimit(config.maxConcurrentCalls);
+  const endpoint = createEndpointSource({
+    endpoint: config.endpoint,
+    issuer,
+    timeoutMs,
+    fetch,
+    now,
+  });
   const inFlight = new Map<string, Promise<AcceptedAnswer>>();
-  let endpoint: Promise<URL> | undefined =
-    config.endpoint === undefined ? undefined : Promise.resolve(config.endpoint);
-
-  // Discovered once and kept; a failed discovery is forgotten, so the next request tries again.
-  function endpointOf(): Promise<URL> {
-    endpoint ??= discoverEndpoint(issuer, { timeoutMs, fetch }).catch((error: unknown) => {
-      endpoint = undefined;
-      throw error;
-    });
-    return endpoint;
-  }
 
   // One call per token at a time: the requests that arrive meanwhile wait for its answer.
   function answerFor(token: string): Promise<AcceptedAnswer> {
     let pending = inFlight.get(token);
     if (pending !== undefined) return pending;
-    pending = endpointOf()
-      .then((url) =>
-        introspect(token, { endpoint: url, issuer, credentials, timeoutMs, fetch, now }),
+    pending = limit
+      .run(() =>
+        endpoint
+          .get()
+          .then((url) =>
+            introspect(token, { endpoint: url, issuer, credentials, timeoutMs, fetch, now }),
+          ),
       )
       .then((answer) => {
         const accepted = checkAnswer(answer, config, now());
@@ -97,14 +105,23 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
     return pending;
   }
 
-  function withScopes(principal: Principal): Principal {
-    if (requiredScopes.every((scope) => principal.scopes.includes(scope))) return principal;
-    throw refusedWith(new InsufficientScopeError(requiredScopes), principal);
+  // A JWT that `jwt` verified meets this authenticator's own rules too: the route advertises one
+  // audience, client and scope requirement, whichever kind of token comes.
+  function authorizeJwt(principal: Principal): Principal {
+    try {
+      assertAudience(principal.claims, audiences);
+      assertClient(principal.claims, clients);
+    } catch (error) {
+      throw refusedWith(error, principal);
+    }
+    return assertScopesGranted(principal, requiredScopes);
   }
 
   return exactAuthenticator({
     verify(token: string, request?: AuthRequest): Promise<Principal> {
-      if (jwt !== undefined && JWS_SHAPE.test(token)) return jwt.verify(token, request);
+      if (jwt !== undefined && JWS_SHAPE.test(token)) {
+        return jwt.verify(token, request).then(authorizeJwt);
+      }
       try {
         if (token.length > MAX_TOKEN_LENGTH) {
           throw new InvalidTokenError('token_too_large', 'The token is larger than 16 KiB');
@@ -114,15 +131,18 @@ export function tokenIntrospection(options: TokenIntrospectionOptions): TokenInt
           throw new InvalidTokenError('token_not_dpop_bound', 'An opaque token is not DPoP-bound');
         }
         const cached = cache?.get(token, now(), VERSION);
-        if (cached !== undefined) return Promise.resolve(withScopes(cached));
-        return answerFor(token).then(({ principal }) => withScopes(principal));
+        if (cached !== undefined)
+          return Promise.resolve(assertScopesGranted(cached, requiredScopes));
+        return answerFor(token).then(({ principal }) =>
+          assertScopesGranted(principal, requiredScopes),
+        );
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
     accepts,
     ready: async () => {
-      await Promise.all([config.endpoint === undefined ? endpointOf() : undefined, jwt?.ready()]);
+      await Promise.all([config.endpoint === undefined ? endpoint.get() : undefined, jwt?.ready()]);
     },
     close: async () => jwt?.close(),
   });

@@ -9,9 +9,10 @@ import type {
 import { toAuthError } from './jose-failure';
 import { principalOf } from '../principal-of';
 import { assertTokenType } from './token-type';
-import { assertNotIdToken } from './id-token';
-import { assertClient } from './client-check';
+import { assertAccessToken } from '../claims/token-kind';
+import { assertClient } from '../claims/client';
 import { tenantIssuerOf, type TenantIssuer } from './tenant-issuer';
+import { tokenWindow } from '../claims/time-window';
 import type { TokenWindow } from '../verified-token-cache';
 import type { Principal } from '../principal';
 import {
@@ -78,6 +79,10 @@ export interface IssuerVerifier {
 
 type Key = VerificationKey['key'] | JWTVerifyGetKey;
 
+// jose takes durations as strings too; ours are resolved to seconds at start-up.
+const numberOrUndefined = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
+
 // A token without `kid` matches every key of its type; a forged one must not cost a verification per
 // key of a large key set. Real key sets hold one or two keys of a type (the current one and the next).
 const MAX_KEYS_TRIED = 3;
@@ -101,20 +106,6 @@ async function verifyWithEachKey(
     }
   }
   throw new errors.JWSSignatureVerificationFailed(undefined, { cause: matching });
-}
-
-/** The window in which jose would accept this token again, in epoch milliseconds. */
-function tokenWindow(payload: JWTPayload, options: JWTVerifyOptions): TokenWindow {
-  const tolerance = typeof options.clockTolerance === 'number' ? options.clockTolerance : 0;
-  const { exp, nbf, iat } = payload;
-  const maxAge = typeof options.maxTokenAge === 'number' ? options.maxTokenAge : undefined;
-  const expiry = exp === undefined ? Infinity : (exp + tolerance) * 1000;
-  const ageLimit =
-    maxAge === undefined || iat === undefined ? Infinity : (iat + maxAge + tolerance) * 1000;
-  return {
-    validFrom: nbf === undefined ? -Infinity : (nbf - tolerance) * 1000,
-    validUntil: Math.min(expiry, ageLimit),
-  };
 }
 
 /**
@@ -163,11 +154,14 @@ export function createIssuerVerifier(
 
   const accept = ({ payload, protectedHeader }: JWTVerifyResult): VerifiedToken => {
     assertTokenType(protectedHeader.typ, acceptedTypes);
-    if (!idTokens) assertNotIdToken(payload);
+    assertAccessToken(payload, idTokens);
     if (clients !== undefined) assertClient(payload, clients);
     return {
       principal: principalOf(payload, scopeClaims),
-      window: tokenWindow(payload, verifyOptions),
+      window: tokenWindow(payload, {
+        clockTolerance: numberOrUndefined(verifyOptions.clockTolerance),
+        maxTokenAge: numberOrUndefined(verifyOptions.maxTokenAge),
+      }),
     };
   };
 
@@ -179,7 +173,7 @@ export function createIssuerVerifier(
     const failed = error as { code?: unknown; payload?: JWTPayload } | null;
     if (failed?.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
       assertTokenType(decodeProtectedHeader(token).typ, acceptedTypes);
-      if (!idTokens && failed.payload !== undefined) assertNotIdToken(failed.payload);
+      if (failed.payload !== undefined) assertAccessToken(failed.payload, idTokens);
     }
     throw toAuthError(error);
   };

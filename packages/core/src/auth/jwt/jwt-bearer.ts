@@ -1,7 +1,7 @@
 import type { AcceptedCredentials, AuthRequest, Authenticator } from '../authenticator';
 import { exactAuthenticator } from '../authenticate';
 import { createCnfBinding } from '../cnf-binding';
-import { InsufficientScopeError } from '../../errors/bearer-errors';
+import { assertScopesGranted } from '../claims/scopes-granted';
 import { assertCompactJws } from '../compact-jws';
 import { createIssuerVerifier, type VerifiedToken } from './issuer-verifier';
 import { resolveJwtBearerOptions, type JwtBearerOptions } from './options/jwt-bearer-options';
@@ -9,7 +9,6 @@ import type { Principal } from '../principal';
 import { selectByIssuer } from './select-issuer';
 import { createVerifiedTokenCache } from '../verified-token-cache';
 import { createKeySetPool } from '../keys/key-set-pool';
-import { refusedWith } from '../refused-principal';
 
 export type {
   JwtBearerAudienceCheck,
@@ -105,10 +104,7 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   // `version` was read before verifying: an entry is filed under the key set it was verified with,
   // so a refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
   function accept({ principal, window }: VerifiedToken, token: string, version: number): Principal {
-    if (!requiredScopes.every((scope) => principal.scopes.includes(scope))) {
-      // The token was verified: the hooks may learn whose it was (never the client).
-      throw refusedWith(new InsufficientScopeError(requiredScopes), principal);
-    }
+    assertScopesGranted(principal, requiredScopes);
     if (keyVersion() === version) cache?.set(token, principal, window, clock(), version);
     return principal;
   }

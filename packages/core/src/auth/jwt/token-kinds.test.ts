@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer, type JwtBearerOptions } from './jwt-bearer';
-import { ID_TOKENS_ACCEPTED } from './id-token';
+import { ID_TOKENS_ACCEPTED } from './options/preset-keys';
 
 // ID tokens presented as bearer tokens, and providers whose access tokens name a client instead of
 // an audience. Claims follow each provider's documented tokens: OpenID Connect Core §2 (nonce,
@@ -54,6 +54,14 @@ describe('ID tokens are refused as bearer tokens by default', () => {
       'accepted',
     ],
     ["Cognito's access token (token_use access)", { token_use: 'access' }, 'accepted'],
+    ["Keycloak's DPoP-bound access token (typ DPoP)", { typ: 'DPoP' }, 'accepted'],
+    ["Keycloak's refresh token (typ Refresh)", { typ: 'Refresh' }, '401 token_type_mismatch'],
+    ["Keycloak's offline token (typ Offline)", { typ: 'Offline' }, '401 token_type_mismatch'],
+    [
+      "Hydra's refresh token (token_use refresh_token)",
+      { token_use: 'refresh_token' },
+      '401 token_type_mismatch',
+    ],
     ['an access token with none of these', { scope: 'plants:write' }, 'accepted'],
   ])('%s: %s', async (_name, claims, expected) => {
     expect(await outcome(base, claims)).toBe(expected);

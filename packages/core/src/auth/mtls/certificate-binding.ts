@@ -3,22 +3,6 @@ import type { Principal } from '../principal';
 import { InvalidTokenError } from '../../errors/bearer-errors';
 import { refusedWith } from '../refused-principal';
 
-/**
- * The certificate thumbprint a token is bound to (`cnf["x5t#S256"]`, RFC 8705 §3.1).
- *
- * @param cnf - the token's `cnf` claim
- * @returns the thumbprint, or `undefined` when the token is not bound to a certificate
- * @example
- * ```ts
- * boundCertificate({ 'x5t#S256': 'bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2' }); // that thumbprint
- * ```
- */
-export function boundCertificate(cnf: unknown): string | undefined {
-  if (typeof cnf !== 'object' || cnf === null) return undefined;
-  const x5t = (cnf as { 'x5t#S256'?: unknown })['x5t#S256'];
-  return typeof x5t === 'string' && x5t.length > 0 ? x5t : undefined;
-}
-
 // The lengths are public (a thumbprint is 43 characters); the characters are compared in constant
 // time (every one, with no early exit), so a client cannot learn a bound thumbprint character by
 // character from the answer's timing. Plain JavaScript: it runs without node:crypto.
@@ -41,8 +25,7 @@ function sameThumbprint(a: string, b: string): boolean {
  * @throws InvalidTokenError `certificate_mismatch` without a certificate, or with another one
  * @example
  * ```ts
- * const x5t = boundCertificate(principal.claims.cnf);
- * if (x5t !== undefined) checkCertificateBinding(x5t, request, principal);
+ * checkCertificateBinding(principal.claims.cnf['x5t#S256'], request, principal);
  * ```
  */
 export function checkCertificateBinding(

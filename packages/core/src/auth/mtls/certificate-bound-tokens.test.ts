@@ -11,6 +11,7 @@ import { memoryStore } from '../../plant/memory-store';
 import type { PlantServiceError } from '../../errors/plant-service-error';
 import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer';
 import { createDpopClient } from '../../testing/dpop-client';
+import { certificateThumbprint } from './certificate-thumbprint';
 import {
   clientCertHeader,
   issuerOptions,
@@ -128,6 +129,8 @@ function invalidToken(description: string): Omit<Reply, 'status'> {
   };
 }
 
+const UNCHECKED = 'The token is bound to a key by a method this resource does not check';
+const MALFORMED = 'A cnf member is not a SHA-256 thumbprint';
 const NONE = 'The token is bound to a client certificate, and the request came without one';
 const ANOTHER =
   'The token is bound to another client certificate than the one the request came with';
@@ -192,11 +195,47 @@ describe('certificate-bound tokens over a TLS connection (RFC 8705)', () => {
 
   it('keeps refusing a token bound to a key as Bearer, with mtls on', async () => {
     const { port } = await start(true);
-    const token = await issuer.sign({ cnf: { jkt: 'abc', 'x5t#S256': 'def' } });
+    const token = await issuer.sign({ cnf: { jkt: 'a'.repeat(43), 'x5t#S256': 'd'.repeat(43) } });
     expect(await send(port, token, client)).toStrictEqual({
       status: 401,
       ...invalidToken('The token is bound to a key; send it with the DPoP scheme and a proof'),
     });
+  });
+
+  // RFC 7800 §3: the presenter holds every key `cnf` names, so the certificate alone proves too little
+  // when `cnf` also names a key the route does not check; RFC 9449 §6.1: `jkt` is a thumbprint.
+  it.each([
+    [
+      'a jwk',
+      { jwk: { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) } },
+      UNCHECKED,
+    ],
+    ['a jku and a kid', { jku: 'https://id.example.com/keys', kid: 'k1' }, UNCHECKED],
+    ['a jkt that is a number', { jkt: 42 }, MALFORMED],
+    ['an empty jkt', { jkt: '' }, MALFORMED],
+  ])(
+    'refuses a token bound to the certificate and to %s: 401 with the right certificate',
+    async (_, beside, description) => {
+      const { port, refused } = await start(true);
+      const cnf = { 'x5t#S256': certificateThumbprint(client.der), ...beside };
+      const token = await issuer.sign({ cnf });
+      expect(await send(port, token, client)).toStrictEqual({
+        status: 401,
+        ...invalidToken(description),
+      });
+      expect(refused).toHaveLength(1);
+    },
+  );
+
+  it('refuses a cnf that is not an object of thumbprints, whatever the scheme', async () => {
+    const { port } = await start(true);
+    for (const cnf of ['x5t', [], {}, { 'x5t#S256': 'short' }]) {
+      const reply = await send(port, await issuer.sign({ cnf }), client);
+      expect(reply.status).toBe(401);
+      expect(reply.challenge).toMatch(
+        /error="invalid_token", error_description="The cnf claim|A cnf/u,
+      );
+    }
   });
 
   it('needs both the certificate and the proof for a token bound to both', async () => {

@@ -1,4 +1,5 @@
 import { baseUrl, nameList, optional, presetValues, type PresetOf } from './preset-values';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 /** Options of {@link authentik}: what the admin interface shows for an OAuth2/OpenID provider. */
 export type AuthentikPresetOptions = Readonly<{
@@ -8,7 +9,9 @@ export type AuthentikPresetOptions = Readonly<{
 }>;
 
 /** The `jwtBearer` options of an API taking an authentik provider's access tokens. */
-export type AuthentikPreset = PresetOf<'jwksUri' | 'issuer' | 'audience' | 'requiredClaims'>;
+export type AuthentikPreset = PresetOf<
+  'jwksUri' | 'issuer' | 'audience' | typeof PRESET_REQUIRED_CLAIMS
+>;
 
 /**
  * authentik: `iss` the provider's issuer, keys from `{issuer}jwks/`, `aud` its client ID. authentik
@@ -29,5 +32,5 @@ export function authentik(options: AuthentikPresetOptions): AuthentikPreset {
   const checks = { issuer: baseUrl, audience: nameList, jwksUri: optional(baseUrl) };
   const { issuer, audience, jwksUri } = presetValues('authentik', options, checks);
   const keys = jwksUri ?? `${issuer.endsWith('/') ? issuer : `${issuer}/`}jwks/`;
-  return { jwksUri: keys, issuer, audience, requiredClaims: ['azp', 'uid'] };
+  return { jwksUri: keys, issuer, audience, [PRESET_REQUIRED_CLAIMS]: ['azp', 'uid'] };
 }

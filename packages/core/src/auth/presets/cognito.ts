@@ -1,5 +1,6 @@
 import { describeValue, optionError } from '../../options/check-options';
 import { named, nameList, optional, presetValues, type PresetOf } from './preset-values';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 /** Options of {@link cognito}: what the Amazon Cognito console shows for a user pool. */
 export type CognitoPresetOptions = Readonly<{
@@ -9,7 +10,9 @@ export type CognitoPresetOptions = Readonly<{
 }>;
 
 /** The `jwtBearer` options of an API taking a Cognito user pool's access tokens. */
-export type CognitoPreset = PresetOf<'jwksUri' | 'issuer' | 'clients' | 'requiredClaims'>;
+export type CognitoPreset = PresetOf<
+  'jwksUri' | 'issuer' | 'clients' | typeof PRESET_REQUIRED_CLAIMS
+>;
 
 // `eu-west-1_AbCdEfGhI`: the pool's region, then its own id.
 const POOL_ID = /^([a-z]{2}(?:-[a-z]+)+-\d)_[A-Za-z0-9]+$/u;
@@ -43,5 +46,5 @@ export function cognito(options: CognitoPresetOptions): CognitoPreset {
   }
   const issuer = `https://cognito-idp.${poolRegion}.amazonaws.com/${userPoolId}`;
   const jwksUri = `${issuer}/.well-known/jwks.json`;
-  return { jwksUri, issuer, clients: clientIds, requiredClaims: ['token_use'] };
+  return { jwksUri, issuer, clients: clientIds, [PRESET_REQUIRED_CLAIMS]: ['token_use'] };
 }

@@ -4,6 +4,7 @@
 import type { JwtBearerIssuerOptions } from '../jwt/options/jwt-bearer-option-types';
 import { describeValue, optionError, type Factory } from '../../options/check-options';
 import { baseUrl, guid, optional } from './preset-values';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 /** The access-token versions an Entra ID preset accepts: `1`, `2`, or both when not said. */
 export type EntraIdTokenVersion = 1 | 2;
@@ -97,7 +98,7 @@ export function entraIdIssuers(
       issuer: entry.issuer(tenant.issuer),
       jwksUri: entry.jwksUri(tenant.keys),
       audience: entry.audience(clientId, appIdUri),
-      requiredClaims: entry.requiredClaims,
+      [PRESET_REQUIRED_CLAIMS]: entry.requiredClaims,
     };
   });
 }

@@ -1,4 +1,4 @@
-import { ID_TOKENS_ACCEPTED } from '../jwt/id-token';
+import { ID_TOKENS_ACCEPTED } from '../jwt/options/preset-keys';
 import { named, presetValues, type PresetOf } from './preset-values';
 
 /** Options of {@link firebase}: the Project ID of Project settings. */

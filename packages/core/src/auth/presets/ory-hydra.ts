@@ -5,6 +5,7 @@ import {
   withoutTrailingSlash,
   type PresetOf,
 } from './preset-values';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 /** Options of {@link oryHydra}: Hydra's issuer and the audience clients request for this API. */
 export type OryHydraPresetOptions = Readonly<{
@@ -14,7 +15,7 @@ export type OryHydraPresetOptions = Readonly<{
 
 /** The `jwtBearer` options of an API taking Ory Hydra's JWT access tokens. */
 export type OryHydraPreset = PresetOf<
-  'jwksUri' | 'issuer' | 'audience' | 'scopeClaims' | 'requiredClaims'
+  'jwksUri' | 'issuer' | 'audience' | 'scopeClaims' | typeof PRESET_REQUIRED_CLAIMS
 >;
 
 /**
@@ -35,5 +36,5 @@ export type OryHydraPreset = PresetOf<
 export function oryHydra(options: OryHydraPresetOptions): OryHydraPreset {
   const values = presetValues('oryHydra', options, { issuer: baseUrl, audience: nameList });
   const jwksUri = `${withoutTrailingSlash(values.issuer)}/.well-known/jwks.json`;
-  return { ...values, jwksUri, scopeClaims: ['scp'], requiredClaims: ['client_id'] };
+  return { ...values, jwksUri, scopeClaims: ['scp'], [PRESET_REQUIRED_CLAIMS]: ['client_id'] };
 }

@@ -8,6 +8,7 @@ import { entraIdMultiTenant } from './entra-id-multi-tenant';
 import { keycloak } from './keycloak';
 import { okta } from './okta';
 import { supabase } from './supabase';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 const TENANT = 'F1A2B3C4-D5E6-4F70-8192-A3B4C5D6E7F8';
 const API = '6e74172b-be56-4843-9ff4-e66a39bb12e3';
@@ -42,7 +43,7 @@ describe('a preset builds', () => {
         jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC/.well-known/jwks.json',
         issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
         clients: ['c1'],
-        requiredClaims: ['token_use'],
+        [PRESET_REQUIRED_CLAIMS]: ['token_use'],
       },
     },
     {
@@ -53,7 +54,7 @@ describe('a preset builds', () => {
             issuer: `https://sts.windows.net/${TENANT.toLowerCase()}/`,
             jwksUri: `https://login.microsoftonline.com/${TENANT.toLowerCase()}/discovery/keys`,
             audience: [`api://${API}`, API],
-            requiredClaims: ['appid'],
+            [PRESET_REQUIRED_CLAIMS]: ['appid'],
           },
         ],
         scopeClaims: ['scp', 'roles'],
@@ -66,10 +67,10 @@ describe('a preset builds', () => {
         jwksUri: 'https://id.example.com/application/o/plants/jwks/',
         issuer: 'https://id.example.com/application/o/plants',
         audience: ['c'],
-        requiredClaims: ['azp', 'uid'],
+        [PRESET_REQUIRED_CLAIMS]: ['azp', 'uid'],
       },
     },
-  ])('$built.issuer', ({ call, built }) => {
+  ])('$call', ({ call, built }) => {
     expect(call()).toEqual(built);
   });
 });

@@ -1,4 +1,5 @@
 import { nameList, presetValues, trimmedUrl, type PresetOf } from './preset-values';
+import { PRESET_REQUIRED_CLAIMS } from '../jwt/options/preset-keys';
 
 /** Options of {@link zitadel}: the instance's URL and the project (or client) ids in `aud`. */
 export type ZitadelPresetOptions = Readonly<{
@@ -7,7 +8,9 @@ export type ZitadelPresetOptions = Readonly<{
 }>;
 
 /** The `jwtBearer` options of an API taking a ZITADEL instance's JWT access tokens. */
-export type ZitadelPreset = PresetOf<'jwksUri' | 'issuer' | 'audience' | 'requiredClaims'>;
+export type ZitadelPreset = PresetOf<
+  'jwksUri' | 'issuer' | 'audience' | typeof PRESET_REQUIRED_CLAIMS
+>;
 
 /**
  * ZITADEL, with the application's Auth Token Type set to JWT (its default is opaque): `iss` the
@@ -30,5 +33,5 @@ export function zitadel(options: ZitadelPresetOptions): ZitadelPreset {
     audience: nameList,
   });
   const jwksUri = `${issuer}/oauth/v2/keys`;
-  return { jwksUri, issuer, audience, requiredClaims: ['jti'] };
+  return { jwksUri, issuer, audience, [PRESET_REQUIRED_CLAIMS]: ['jti'] };
 }

@@ -41,15 +41,26 @@ export interface TokenIntrospectionOptions {
   readonly privateKey?: string | webcrypto.JsonWebKey | KeyObject;
   /** Default: `client_secret_basic` with `clientSecret`, `private_key_jwt` with `privateKey`. */
   readonly clientAuthentication?: IntrospectionClientAuthentication;
-  /** The answer's `aud` (a string or a list) must name one of these. */
+  /**
+   * The token's `aud` (a string or a list) must name one of these: the answer's, and a JWT's that
+   * `jwt` verified.
+   */
   readonly audience?: string | readonly string[];
-  /** The answer's `client_id` (or `azp` without it) must be one of these. */
+  /**
+   * The token's `client_id` (or `azp` without it) must be one of these (401 `client_mismatch`;
+   * `claim_missing` without either): the answer's, and a JWT's that `jwt` verified.
+   */
   readonly clients?: string | readonly string[];
-  /** Scopes the answer's space-delimited `scope` must grant (403 `insufficient_scope` otherwise). */
+  /**
+   * Scopes every token must grant (403 `insufficient_scope` otherwise): the answer's
+   * space-delimited `scope`, and a JWT's scopes as its `jwt` reads them.
+   */
   readonly requiredScopes?: readonly string[];
   /**
    * A `jwtBearer` for the provider's JWT access tokens: a token shaped like a compact JWS (three
-   * base64url parts) goes to it, never to the introspection endpoint.
+   * base64url parts) goes to it, never to the introspection endpoint. Once `jwt` accepts it, the
+   * token must still pass `audience`, `clients` and `requiredScopes` above, so both kinds of token
+   * meet one authorization.
    */
   readonly jwt?: JwtBearer;
   /**
@@ -57,6 +68,13 @@ export interface TokenIntrospectionOptions {
    * inactive or refused answer is never kept. `false`: every request asks the endpoint.
    */
   readonly cache?: TokenIntrospectionCacheOptions | false;
+  /**
+   * Most introspection calls in flight at once (a token already being asked about waits for that
+   * call and does not count). Past it a new token is answered 503 `introspection_unavailable` with
+   * `Retry-After: 1`, never 401, so a flood of junk tokens cannot spend the authorization server's
+   * rate limit; cached tokens are unaffected. Default 16.
+   */
+  readonly maxConcurrentCalls?: number;
   /** Abort an introspection (or metadata) call after this long. Default 5000. */
   readonly timeoutMs?: number;
   /** The fetch to call the endpoint with. Default `globalThis.fetch`. */

@@ -21,6 +21,25 @@ describe('tokenIntrospection options', () => {
     );
   });
 
+  it('refuses user information in the endpoint or jwksUri, naming the option, never the password', () => {
+    const message =
+      'option "endpoint" must not hold user information (fetch refuses https://user:password@ URLs; ' +
+      'send credentials another way); received a URL with user information for id.example.com';
+    expect(build({ ...base, endpoint: 'https://api:hunter2@id.example.com/introspect' })).toThrow(
+      `tokenIntrospection: ${message}`,
+    );
+    expect(() =>
+      jwtBearer({
+        jwksUri: 'https://api:hunter2@id.example.com/jwks',
+        issuer: 'https://id.example.com',
+        audience: 'plants',
+      }),
+    ).toThrow(`jwtBearer: ${message.replace('"endpoint"', '"jwksUri"')}`);
+    expect(build({ ...base, endpoint: 'https://api@id.example.com/introspect' })).toThrow(
+      'received a URL with user information for id.example.com',
+    );
+  });
+
   it('requires audience or clients, as jwtBearer requires an audience for a JWKS', () => {
     expect(build({ ...base, audience: undefined })).toThrow(
       'tokenIntrospection: option "audience" or clients is required; received neither',

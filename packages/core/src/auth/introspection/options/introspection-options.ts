@@ -42,15 +42,21 @@ export interface TokenIntrospectionConfig {
   readonly requiredScopes: readonly string[];
   readonly jwt: JwtBearer | undefined;
   readonly cache: TokenCacheConfig;
+  readonly maxConcurrentCalls: number;
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly now: () => number;
 }
 
 const FACTORY = 'tokenIntrospection';
+// Enough for a busy API's new tokens (each call takes tens of milliseconds, and a token is asked
+// about once per cache period), small enough that a flood of junk tokens cannot spend the
+// authorization server's rate limit.
+const DEFAULT_MAX_CONCURRENT_CALLS = 16;
 const KNOWN = new Set([
   ...['issuer', 'endpoint', 'clientId', 'clientSecret', 'privateKey', 'clientAuthentication'],
-  ...['audience', 'clients', 'requiredScopes', 'jwt', 'cache', 'timeoutMs', 'fetch', 'now'],
+  ...['audience', 'clients', 'requiredScopes', 'jwt', 'cache', 'maxConcurrentCalls'],
+  ...['timeoutMs', 'fetch', 'now'],
 ]);
 const NON_EMPTY = { pattern: /^./s, items: 'non-empty strings', emptyAllowed: false };
 // RFC 6749 §3.3 scope-token, as jwtBearer reads `requiredScopes`.
@@ -150,6 +156,13 @@ export function resolveTokenIntrospectionOptions(
       stringList(FACTORY, 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
     jwt: jwtOption(options.jwt),
     cache: tokenCacheOptions(FACTORY, options.cache, 60_000),
+    maxConcurrentCalls: wholeNumber(
+      FACTORY,
+      'maxConcurrentCalls',
+      options.maxConcurrentCalls,
+      { min: 1, max: 10_000 },
+      DEFAULT_MAX_CONCURRENT_CALLS,
+    ),
     timeoutMs: wholeNumber(
       FACTORY,
       'timeoutMs',

@@ -5,7 +5,7 @@ import { remoteKeySetConfig } from '../../keys/options/remote-key-set-options';
 import { describeValue, optionError, stringList } from '../../../options/check-options';
 import { secureUrlOption } from '../../issuer-url';
 import { tenantOptions } from './tenant-options';
-import { ID_TOKENS_ACCEPTED } from '../id-token';
+import { ID_TOKENS_ACCEPTED, PRESET_REQUIRED_CLAIMS } from './preset-keys';
 import {
   ASYMMETRIC_ALGORITHMS,
   importPublicKey,
@@ -27,6 +27,7 @@ export interface IssuerOptionValues {
   readonly tenants?: unknown;
   readonly tenantClaim?: unknown;
   readonly [ID_TOKENS_ACCEPTED]?: unknown;
+  readonly [PRESET_REQUIRED_CLAIMS]?: unknown;
   readonly algorithms?: unknown;
   readonly jwks?: unknown;
   readonly typ?: unknown;
@@ -90,6 +91,25 @@ function entryIssuer(value: unknown, option: string): string {
 }
 
 const unique = (list: readonly string[]): string[] => [...new Set(list)];
+
+/**
+ * Reads what a provider preset put under {@link PRESET_REQUIRED_CLAIMS}.
+ *
+ * @param value - the key's value: undefined, or the preset's list of claim names
+ * @returns the claim names
+ * @throws TypeError for anything else: only our presets write the key
+ * @example
+ * ```ts
+ * presetClaims(zitadel({ issuer, audience })[PRESET_REQUIRED_CLAIMS]); // ['jti']
+ * ```
+ */
+export function presetClaims(value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value) && value.every((claim) => typeof claim === 'string' && claim !== '')) {
+    return value as string[];
+  }
+  throw new TypeError("jwtBearer: a provider preset's required claims are not a list of names");
+}
 
 /**
  * Checks the options of one issuer and imports its key, once, at start-up: exactly one key source,
@@ -160,6 +180,7 @@ export function resolveIssuerOptions(
   const checks = accessTokenChecks(options, prefix);
   const requiredClaims = unique([
     ...(stringList('jwtBearer', name('requiredClaims'), options.requiredClaims, NON_EMPTY) ?? []),
+    ...presetClaims(options[PRESET_REQUIRED_CLAIMS]),
     ...checks.profileClaims,
   ]);
   const maxTokenAge = tokenAge(options.maxTokenAge, name('maxTokenAge'));

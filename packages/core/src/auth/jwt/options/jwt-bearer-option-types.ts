@@ -5,7 +5,7 @@ import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-opt
 import type { JwsAlgorithm } from '../../keys/verification-key';
 import type { DpopOptions } from '../../dpop/options/dpop-options';
 import type { MtlsOptions } from '../../mtls/mtls-options';
-import type { ID_TOKENS_ACCEPTED } from '../id-token';
+import type { ID_TOKENS_ACCEPTED, PRESET_REQUIRED_CLAIMS } from './preset-keys';
 
 /**
  * Every option of `jwtBearer`, each documented once. Which ones a call must and may give together is
@@ -81,6 +81,12 @@ export interface JwtBearerOptionFields {
    */
   readonly [ID_TOKENS_ACCEPTED]?: true;
   /**
+   * Set only by a provider preset: the claims that tell its access tokens from its other tokens.
+   * `requiredClaims` adds to them, never replaces them, so spreading a preset and adding your own
+   * `requiredClaims` keeps the preset's guard.
+   */
+  readonly [PRESET_REQUIRED_CLAIMS]?: readonly string[];
+  /**
    * Accepted `alg` values; each must fit the key. Default from the key: the HS algorithms the secret
    * is long enough for; RS256…RS512 and PS256…PS512 for an RSA key; ES256, ES384 or ES512 for an EC
    * key on P-256, P-384 or P-521; EdDSA and Ed25519 for an Ed25519 key; only its `alg` for a JWK
@@ -92,7 +98,7 @@ export interface JwtBearerOptionFields {
   readonly clockTolerance?: number;
   /** Oldest accepted `iat`, in seconds or as a duration such as `'2 hours'`. Requires `iat`. */
   readonly maxTokenAge?: number | string;
-  /** Claims every token must carry. */
+  /** Claims every token must carry, beside those a provider preset requires. */
   readonly requiredClaims?: readonly string[];
   /** Scopes every token must grant (read from `scopeClaims`), else 403. */
   readonly requiredScopes?: readonly string[];
@@ -243,6 +249,7 @@ export interface JwtBearerIssuerFields extends Pick<
   | 'requiredClaims'
   | 'maxTokenAge'
   | typeof ID_TOKENS_ACCEPTED
+  | typeof PRESET_REQUIRED_CLAIMS
 > {
   /**
    * The `iss` of this issuer's tokens, compared exactly (`https://id.example.com/` and

@@ -1,12 +1,13 @@
 import { accessTokenChecks } from './access-token-options';
 import type { IssuerVerifierConfig } from '../issuer-verifier';
 import {
+  presetClaims,
   resolveIssuerOptions,
   type IssuerOptionValues,
   type SharedIssuerSettings,
 } from './issuer-options';
 import { tokenAge } from '../../../options/token-age';
-import { ID_TOKENS_ACCEPTED } from '../id-token';
+import { ID_TOKENS_ACCEPTED, PRESET_REQUIRED_CLAIMS } from './preset-keys';
 import { tuningDifference } from '../../keys/options/remote-key-set-options';
 import type { RemoteKeySetConfig } from '../../keys/remote-key-set';
 import {
@@ -160,6 +161,11 @@ export function resolveSeveralIssuers(
         maxTokenAge: entry['maxTokenAge'] ?? options.maxTokenAge,
         [ID_TOKENS_ACCEPTED]:
           (entry as IssuerOptionValues)[ID_TOKENS_ACCEPTED] ?? options[ID_TOKENS_ACCEPTED],
+        // A preset's guard is never a default an entry replaces: both lists apply.
+        [PRESET_REQUIRED_CLAIMS]: [
+          ...presetClaims(options[PRESET_REQUIRED_CLAIMS]),
+          ...presetClaims((entry as IssuerOptionValues)[PRESET_REQUIRED_CLAIMS]),
+        ],
       },
       shared,
       { prefix, entry: true },
