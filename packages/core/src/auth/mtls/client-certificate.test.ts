@@ -95,4 +95,35 @@ describe('peerCertificate', () => {
     expect(peerCertificate({ encrypted: true, getPeerCertificate: () => ({}) })).toBeUndefined();
     expect(peerCertificate(undefined)).toBeUndefined();
   });
+
+  it("refuses a client's TLS 1.2 renegotiation once it has read the certificate, so it cannot change", async () => {
+    const tls12 = createServer({
+      key: server.key,
+      cert: server.cert,
+      requestCert: true,
+      rejectUnauthorized: false,
+      maxVersion: 'TLSv1.2',
+    });
+    const serverSide = once(tls12, 'secureConnection') as Promise<[TLSSocket]>;
+    await new Promise<void>((resolve) => tls12.listen(0, '127.0.0.1', resolve));
+    const socket = connect({
+      host: '127.0.0.1',
+      port: (tls12.address() as AddressInfo).port,
+      ca: server.cert,
+      key: client.key,
+      cert: client.cert,
+      maxVersion: 'TLSv1.2',
+    });
+    socket.on('error', () => undefined);
+    await once(socket, 'secureConnect');
+    const [accepted] = await serverSide;
+    const refused = once(accepted, 'error') as Promise<[NodeJS.ErrnoException]>;
+    expect(peerCertificate(accepted)?.thumbprint).toBe(thumbprint);
+    socket.renegotiate({ rejectUnauthorized: false }, () => undefined);
+    const [error] = await refused;
+    expect(error.code).toBe('ERR_TLS_RENEGOTIATION_DISABLED');
+    socket.destroy();
+    accepted.destroy();
+    await new Promise((resolve) => tls12.close(resolve));
+  });
 });

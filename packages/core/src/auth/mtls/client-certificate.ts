@@ -10,15 +10,18 @@ export interface ClientCertificate {
   readonly thumbprint: string;
 }
 
-// Once per TLS connection: a connection's client certificate is fixed by its handshake (TLS 1.3
-// has no renegotiation, and Node servers refuse a client's), and `getPeerCertificate` builds a new
-// object on every call. `null` remembers a connection without one.
+// Once per TLS connection: `getPeerCertificate` builds a new object on every call, and a
+// connection's client certificate is fixed by its handshake. TLS 1.3 and HTTP/2 have no
+// renegotiation; over TLS 1.2 Node servers accept a client's (up to tls.CLIENT_RENEG_LIMIT), so the
+// first read turns it off for that connection: a certificate cached here can never be replaced
+// under it. `null` remembers a connection without one.
 const bySocket = new WeakMap<object, ClientCertificate | null>();
 
 interface PeerSocket {
   readonly encrypted?: unknown;
   readonly _handle?: unknown;
   getPeerCertificate?(detailed?: boolean): { readonly raw?: unknown } | null;
+  disableRenegotiation?(): void;
 }
 
 function certificateOf(der: Uint8Array): ClientCertificate {
@@ -29,6 +32,9 @@ function readPeer(socket: PeerSocket): ClientCertificate | null {
   // Not a TLSSocket (plain HTTP, a test double): no certificate. An empty object or no `raw` is a
   // client that sent none.
   if (socket.encrypted !== true || typeof socket.getPeerCertificate !== 'function') return null;
+  // Before reading: a renegotiation after it would fail the connection ('error'), never go unseen.
+  // The HTTP/2 compat socket (a proxy) has no such method; HTTP/2 forbids renegotiation anyway.
+  if (typeof socket.disableRenegotiation === 'function') socket.disableRenegotiation();
   const raw = socket.getPeerCertificate(false)?.raw;
   return raw instanceof Uint8Array && raw.length > 0 ? certificateOf(raw) : null;
 }
