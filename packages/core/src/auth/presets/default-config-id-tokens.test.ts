@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../jwt/jwt-bearer';
 import { PROVIDER_FIXTURES } from './fixtures/all.fixture';
-import { providerKeys, type ProviderKeys } from './provider-keys.test-support';
-import { serveProvider, type ProviderServer } from './provider-server.test-support';
+import { useServedProvider } from './served-provider.test-support';
 import { variantToken } from './provider-token.test-support';
 
 // The plain configuration a new user writes, without a preset, whose audience is the ID token's own
@@ -26,22 +25,16 @@ const cases = PROVIDER_FIXTURES.filter(({ name }) => TOLD_APART.includes(name)).
 describe.each(cases)(
   'jwtBearer({ jwksUri, issuer, audience }) and $name',
   ({ fixture, idToken }) => {
-    let keys: ProviderKeys;
-    let server: ProviderServer;
-    beforeAll(async () => {
-      keys = providerKeys(fixture);
-      server = await serveProvider(keys.documents);
-    }, 60_000);
-    afterAll(() => server.close());
+    const provider = useServedProvider(fixture);
 
     it("refuses its ID token, even when the audience is the token's own: 401 token_type_mismatch", async () => {
       const auth = jwtBearer({
         jwksUri: fixture.keySets[0]?.url ?? '',
         issuer: String(idToken.claims['iss']),
         audience: String([idToken.claims['aud']].flat()[0]),
-        fetch: server.fetch,
+        fetch: provider().server.fetch,
       });
-      await expect(auth.verify(await keys.sign(idToken))).rejects.toMatchObject({
+      await expect(auth.verify(await provider().keys.sign(idToken))).rejects.toMatchObject({
         status: 401,
         code: 'token_type_mismatch',
       });

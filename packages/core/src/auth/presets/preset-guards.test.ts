@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jwtBearer, type JwtBearerOptions } from '../jwt/jwt-bearer';
 import { PROVIDER_FIXTURES } from './fixtures/all.fixture';
-import { providerKeys, type ProviderKeys } from './provider-keys.test-support';
-import { serveProvider, type ProviderServer } from './provider-server.test-support';
+import { useServedProvider } from './served-provider.test-support';
 import { variantToken } from './provider-token.test-support';
 import type { ProviderFixture } from './provider-fixture.test-support';
 
@@ -17,23 +16,18 @@ function fixtureNamed(name: string): ProviderFixture {
 }
 
 function served(fixture: ProviderFixture) {
-  let keys: ProviderKeys;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    keys = providerKeys(fixture);
-    server = await serveProvider(keys.documents);
-  }, 60_000);
-  afterAll(() => server.close());
+  const provider = useServedProvider(fixture);
   return {
-    verify: (options: Partial<JwtBearerOptions>, token: ProviderFixture['accessToken']) =>
-      keys.sign(token).then((signed) =>
-        jwtBearer({
-          ...fixture.preset,
-          ...options,
-          fetch: server.fetch,
-          cache: false,
-        } as JwtBearerOptions).verify(signed),
-      ),
+    verify: async (options: Partial<JwtBearerOptions>, token: ProviderFixture['accessToken']) => {
+      const { keys, server } = provider();
+      const auth = jwtBearer({
+        ...fixture.preset,
+        ...options,
+        fetch: server.fetch,
+        cache: false,
+      } as JwtBearerOptions);
+      return auth.verify(await keys.sign(token));
+    },
   };
 }
 
