@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createPlantService, type PlantStore } from '@plantstore/core';
 import { serviceUrl } from '@plantstore/core/testing';
 import mysql from 'mysql2';
 import mysqlPromise from 'mysql2/promise';
@@ -45,4 +46,56 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await delay(20);
   }
+}
+
+/** One answer of the route: its status, `Retry-After` and body. */
+export interface Answer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly body: string;
+}
+
+/** A plant as the tests send it. */
+export interface TestPlant {
+  readonly id: bigint;
+  readonly name: string;
+  readonly tag?: string | undefined;
+}
+
+/**
+ * A plant service on `store` (any token `good` is accepted), with a helper that posts a plant and
+ * resolves to the answer, and the error codes `onError` saw.
+ */
+export function plantService(store: PlantStore, storeTimeout: number) {
+  const errors: string[] = [];
+  const service = createPlantService({
+    store,
+    storeTimeout,
+    retryAfter: 1,
+    auth: {
+      verify: (token) =>
+        Promise.resolve(
+          token === 'good' ? { subject: 'gardener', scopes: [], claims: {} } : undefined,
+        ),
+    },
+    onError: (error) => {
+      errors.push(error.code);
+    },
+  });
+  const post = async (plant: TestPlant): Promise<Answer> => {
+    const tag = plant.tag === undefined ? '' : `,"tag":${JSON.stringify(plant.tag)}`;
+    const response = await service.fetch(
+      new Request('http://host/plants', {
+        method: 'POST',
+        headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+        body: `{"id":${plant.id},"name":${JSON.stringify(plant.name)}${tag}}`,
+      }),
+    );
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: await response.text(),
+    };
+  };
+  return { errors, post };
 }
