@@ -3,7 +3,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const frameworkImports = ['express', 'koa', '@koa/router', 'pg', '@electric-sql/pglite'].map(
+const frameworkImports = ['express', 'koa', '@koa/router', 'pg', '@electric-sql/pglite', 'mysql2'].map(
   (name) => ({ name, message: 'The core is framework- and driver-neutral.' }),
 );
 

@@ -42,9 +42,14 @@ export interface MysqlPromisePoolLike {
   readonly pool: MysqlPoolLike;
 }
 
-/** A Connection or PoolConnection of `mysql2/promise`, which holds its callback one as `connection`. */
+/**
+ * A Connection or PoolConnection of `mysql2/promise`. At run time it holds its callback connection as
+ * `connection`, which the stores use; mysql2's types do not declare that, so the shape here is the
+ * part its types do declare.
+ */
 export interface MysqlPromiseConnectionLike {
-  readonly connection: MysqlConnectionLike;
+  readonly threadId: number | null;
+  query(sql: string): Promise<unknown>;
 }
 
 /**
