@@ -51,7 +51,11 @@ const TABLE = {
   'pglite-plant': ['ours', 'node entry + postgresStore on PGlite', { storage: 'pglite' }],
   'pg-hand': ['baseline', 'node entry + hand-written pg store', { storage: 'postgres' }],
   'pg-plant': ['ours', 'node entry + postgresStore on pg', { storage: 'postgres' }],
-  'mysql-hand': ['baseline', 'Express 5 + jose + checks + hand-written mysql2 insert', { storage: 'mysql' }],
+  'mysql-hand': [
+    'baseline',
+    'Express 5 + jose + checks + hand-written mysql2 insert',
+    { storage: 'mysql' },
+  ],
   'mysql-plant': ['ours', 'plantRouter on Express 5 + mysqlStore on mysql2', { storage: 'mysql' }],
   // `runtime`: served by Bun.serve or Deno.serve, run by the binary of the `bun` or `deno` npm package.
   'bun-echo': ['echo', 'Bun.serve + request.json(), echo', { runtime: 'bun' }],

@@ -32,7 +32,7 @@ export function checkColumns(
   name: TableName,
   expected: Readonly<Record<string, 'bigint' | 'text'>>,
 ): void {
-  const found = new Map<string, { type: string; charset: unknown }>();
+  const found = new Map<string, { type: string; charset: string | undefined }>();
   for (const row of Array.isArray(rows) ? (rows as unknown[][]) : []) {
     found.set(String(textOf(row[0])).toLowerCase(), {
       type: String(textOf(row[1])).toLowerCase(),
@@ -46,7 +46,7 @@ export function checkColumns(
     else if (kind === 'bigint' && actual.type !== 'bigint') {
       problems.push(`column ${column} is ${actual.type}, not bigint`);
     } else if (kind === 'text' && actual.charset !== undefined && actual.charset !== 'utf8mb4') {
-      problems.push(`column ${column} is in ${String(actual.charset)}, not utf8mb4`);
+      problems.push(`column ${column} is in ${actual.charset}, not utf8mb4`);
     }
   }
   if (problems.length > 0) {

@@ -32,9 +32,7 @@ export interface MysqlPoolConnectionLike extends MysqlConnectionLike {
 
 /** A Pool of mysql2's callback API (`mysql.createPool(…)`). */
 export interface MysqlPoolLike {
-  getConnection(
-    callback: (error: Error | null, connection: MysqlPoolConnectionLike) => void,
-  ): void;
+  getConnection(callback: (error: Error | null, connection: MysqlPoolConnectionLike) => void): void;
 }
 
 /** A Pool of `mysql2/promise`, which holds its callback Pool as `pool`. */
@@ -57,10 +55,7 @@ export interface MysqlPromiseConnectionLike {
  * a connected Connection, of `mysql2` or of `mysql2/promise`.
  */
 export type MysqlClient =
-  | MysqlPoolLike
-  | MysqlPromisePoolLike
-  | MysqlConnectionLike
-  | MysqlPromiseConnectionLike;
+  MysqlPoolLike | MysqlPromisePoolLike | MysqlConnectionLike | MysqlPromiseConnectionLike;
 
 /** Which factory checks an option: error messages start with its name. */
 export type Factory = 'mysqlStore' | 'mysqlReplayStore';

@@ -68,7 +68,11 @@ export function killableQuery(
   });
 }
 
-function afterKill(connection: MysqlConnectionLike, release: Release, clean: boolean): Promise<void> {
+function afterKill(
+  connection: MysqlConnectionLike,
+  release: Release,
+  clean: boolean,
+): Promise<void> {
   if (!clean) {
     release(false);
     return Promise.resolve();
@@ -84,6 +88,8 @@ function afterKill(connection: MysqlConnectionLike, release: Release, clean: boo
 /** Whether a failure left the connection unusable (mysql2 marks those `fatal`). */
 export function isFatal(failure: unknown): boolean {
   return (
-    typeof failure === 'object' && failure !== null && (failure as { fatal?: unknown }).fatal === true
+    typeof failure === 'object' &&
+    failure !== null &&
+    (failure as { fatal?: unknown }).fatal === true
   );
 }

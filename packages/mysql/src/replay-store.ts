@@ -236,5 +236,8 @@ function millis(value: number): string {
 }
 
 function closedError(): ServiceUnavailableError {
-  return new ServiceUnavailableError('replay_store_unavailable', 'The MySQL replay store is closed.');
+  return new ServiceUnavailableError(
+    'replay_store_unavailable',
+    'The MySQL replay store is closed.',
+  );
 }

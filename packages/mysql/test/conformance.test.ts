@@ -1,7 +1,4 @@
-import {
-  describeReplayStoreConformance,
-  describeStoreConformance,
-} from '@plantstore/core/testing';
+import { describeReplayStoreConformance, describeStoreConformance } from '@plantstore/core/testing';
 import mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { mysqlReplayStore, mysqlStore, type MysqlClient } from '../src/index';

@@ -21,7 +21,10 @@ export function uniqueTable(purpose: string): string {
 }
 
 /** A promise Pool on `url`, with mysql2's defaults. */
-export function promisePool(url: string, options: mysqlPromise.PoolOptions = {}): mysqlPromise.Pool {
+export function promisePool(
+  url: string,
+  options: mysqlPromise.PoolOptions = {},
+): mysqlPromise.Pool {
   return mysqlPromise.createPool({ uri: url, ...options });
 }
 

@@ -112,7 +112,8 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
       expect(row, `no row for id ${plant.id}`).toBeDefined();
       const same = row?.name === plant.name && row.tag === plant.tag;
       expect(status, `id ${plant.id}: ${text}`).toBe(same ? 200 : 409);
-      if (same) expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
+      if (same)
+        expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
     }
     const created = await Promise.all(servers.map(stopServer));
     expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);

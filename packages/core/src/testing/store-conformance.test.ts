@@ -87,7 +87,8 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
           async insert(plant, context) {
             const result = await inner.insert(plant, context);
             if (result.created) return result;
-            const same = (a = '', b = '') => a.toLowerCase().trimEnd() === b.toLowerCase().trimEnd();
+            const same = (a = '', b = '') =>
+              a.toLowerCase().trimEnd() === b.toLowerCase().trimEnd();
             const { name, tag } = result.existing;
             return same(name, plant.name) && same(tag, plant.tag)
               ? { created: false, existing: plant }

@@ -69,7 +69,10 @@ export function describeStoreExactnessCases<S extends PlantStore>(
             `a plant named ${JSON.stringify(name)} under a new id must be created: no unique ` +
               'index or collation may tie it to another name',
           );
-          strictEqual((await storedUnder(store, { id: id + BigInt(offset), name: 'x' })).name, name);
+          strictEqual(
+            (await storedUnder(store, { id: id + BigInt(offset), name: 'x' })).name,
+            name,
+          );
         }
       }
     }),
