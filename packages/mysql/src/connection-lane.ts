@@ -7,7 +7,7 @@ const noop = (): void => undefined;
 
 interface Waiting {
   readonly sql: string;
-  readonly cancelled: Cancellation;
+  readonly cancelled: Cancellation | undefined;
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: unknown) => void;
   stopListening: () => void;
@@ -15,7 +15,7 @@ interface Waiting {
 
 /** The statements of every store given one connection, one at a time. */
 export interface ConnectionLane {
-  run(sql: string, cancelled: Cancellation): Promise<unknown>;
+  run(sql: string, cancelled?: Cancellation): Promise<unknown>;
   /** Settles once nothing is queued or running, the clean-up of aborted statements included. */
   drained(): Promise<void>;
 }
@@ -57,22 +57,27 @@ function createLane(connection: MysqlConnectionLike): ConnectionLane {
     busy = true;
     item.stopListening();
     // The lane moves on only when the connection is released, after any clean-up: nothing to track.
-    killableQuery(connection, item.sql, item.cancelled, next, noop).then(item.resolve, item.reject);
+    const { sql, cancelled } = item;
+    killableQuery({ connection, sql, cancelled, release: next, track: noop }).then(
+      item.resolve,
+      item.reject,
+    );
   };
 
   return {
     run(sql, cancelled) {
       return new Promise((resolve, reject) => {
-        if (cancelled.aborted) {
+        if (cancelled?.aborted === true) {
           reject(abortError(cancelled));
           return;
         }
         const item: Waiting = { sql, cancelled, resolve, reject, stopListening: noop };
-        item.stopListening = cancelled.onAbort(() => {
-          const index = queue.indexOf(item);
-          if (index >= 0) queue.splice(index, 1);
-          reject(abortError(cancelled));
-        });
+        item.stopListening =
+          cancelled?.onAbort(() => {
+            const at = queue.indexOf(item);
+            if (at >= 0) queue.splice(at, 1);
+            reject(abortError(cancelled));
+          }) ?? noop;
         queue.push(item);
         if (!busy) next();
       });

@@ -1,9 +1,3 @@
-export { mysqlStore } from './mysql-store';
-export type { MysqlStore, MysqlStoreOptions } from './mysql-store';
-export { mysqlSchemaSql } from './schema';
-export { mysqlReplayStore } from './replay-store';
-export type { MysqlReplayStore, MysqlReplayStoreOptions } from './replay-store';
-export { mysqlReplaySchemaSql } from './replay-schema';
 export type {
   MysqlClient,
   MysqlConnectionLike,
@@ -14,3 +8,10 @@ export type {
   QueryCallback,
   QueryOptions,
 } from './clients';
+export { mysqlStore } from './mysql-store';
+export { mysqlReplayStore } from './replay-store';
+export { mysqlSchemaSql } from './schema';
+export { mysqlReplaySchemaSql } from './replay-schema';
+export type { MysqlStore, MysqlStoreOptions } from './mysql-store';
+export type { MysqlReplayStore, MysqlReplayStoreOptions } from './replay-store';
+export type { MysqlStoreBase } from './store-gate';

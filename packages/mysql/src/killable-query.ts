@@ -12,8 +12,17 @@ export function statement(sql: string): QueryOptions {
   return { sql, rowsAsArray: true, nestTables: false, typeCast: ownDecoding };
 }
 
-/** What to do with the connection once the statement is over: `clean` is false when it may be spoilt. */
-export type Release = (clean: boolean) => void;
+/** One statement to run on a connection the caller lent it. */
+export interface KillableQuery {
+  readonly connection: MysqlConnectionLike;
+  readonly sql: string;
+  /** The store call's time-out; none for statements nobody waits on (schema, pruning). */
+  readonly cancelled: Cancellation | undefined;
+  /** Receives the connection back, once: `clean` is false when it may be spoilt. */
+  readonly release: (clean: boolean) => void;
+  /** Receives the clean-up of an aborted statement, for `close()` to wait on. */
+  readonly track: (cleanup: Promise<void>) => void;
+}
 
 /**
  * Runs one statement on a connection that is the caller's alone until `release` is called. It
@@ -23,44 +32,35 @@ export type Release = (clean: boolean) => void;
  * statement had finished (MySQL can keep it for the connection's next statement): the kill
  * reaches nothing but this statement.
  *
- * @param connection - the connection
- * @param sql - the statement's text
- * @param cancelled - the store call's time-out
- * @param release - receives the connection back, once
- * @param track - receives the clean-up of an aborted statement, for `close()` to wait on
+ * @param query - the statement, its connection and what to do after
  * @returns the statement's result: rows, or a result header
  */
-export function killableQuery(
-  connection: MysqlConnectionLike,
-  sql: string,
-  cancelled: Cancellation,
-  release: Release,
-  track: (cleanup: Promise<void>) => void,
-): Promise<unknown> {
+export function killableQuery(query: KillableQuery): Promise<unknown> {
+  const { connection, cancelled, release } = query;
   return new Promise((resolve, reject) => {
-    if (cancelled.aborted) {
+    if (cancelled?.aborted === true) {
       release(true);
       reject(abortError(cancelled));
       return;
     }
     let ended: ((failure: Error | null) => void) | undefined;
-    const stopListening = cancelled.onAbort(() => {
+    const stopListening = cancelled?.onAbort(() => {
       reject(abortError(cancelled));
       const statementEnded = new Promise<Error | null>((settle) => {
         ended = settle;
       });
-      track(
+      query.track(
         Promise.all([statementEnded, killQuery(connection)]).then(([failure, confirmed]) =>
           afterKill(connection, release, confirmed && !isFatal(failure)),
         ),
       );
     });
-    connection.query(statement(sql), (failure, result) => {
+    connection.query(statement(query.sql), (failure, result) => {
       if (ended !== undefined) {
         ended(failure);
         return;
       }
-      stopListening();
+      stopListening?.();
       release(!isFatal(failure));
       if (failure) reject(failure);
       else resolve(result);
@@ -70,7 +70,7 @@ export function killableQuery(
 
 function afterKill(
   connection: MysqlConnectionLike,
-  release: Release,
+  release: (clean: boolean) => void,
   clean: boolean,
 ): Promise<void> {
   if (!clean) {
@@ -86,10 +86,6 @@ function afterKill(
 }
 
 /** Whether a failure left the connection unusable (mysql2 marks those `fatal`). */
-export function isFatal(failure: unknown): boolean {
-  return (
-    typeof failure === 'object' &&
-    failure !== null &&
-    (failure as { fatal?: unknown }).fatal === true
-  );
+function isFatal(failure: unknown): boolean {
+  return (failure as { fatal?: unknown } | null)?.fatal === true;
 }

@@ -34,21 +34,12 @@ const TIMEOUT_ERRNOS = new Set([
   3024, // ER_QUERY_TIMEOUT (MySQL): MAX_EXECUTION_TIME
 ]);
 
-// Socket failures Node reports, and mysql2's codes for a connection that broke or was closed.
+// Socket failures Node reports (refused, reset, timed out, no route, no name), and mysql2's codes
+// for a connection that broke or was closed.
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
+  ...['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT'],
+  ...['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN'],
+  ...['PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT'],
 ]);
 
 // mysql2 reports these without a code; its messages have been stable across releases.
@@ -63,23 +54,18 @@ const UNAVAILABLE_MESSAGES = [
 /** Which store failed: each answers with its own codes. */
 export type StoreKind = 'plants' | 'replay';
 
-const ANSWERS = {
-  plants: {
-    unavailable: ['store_unavailable', 'The MySQL store is unavailable.'],
-    timeout: ['store_timeout', 'The MySQL store stopped the statement at its time-out.'],
-  },
-  // A DPoP proof that cannot be checked for replay is refused for now, whatever stopped the check.
-  replay: {
-    unavailable: ['replay_store_unavailable', 'The MySQL replay store is unavailable.'],
-    timeout: [
-      'replay_store_unavailable',
-      'The MySQL replay store stopped the statement at its time-out.',
-    ],
-  },
-} as const satisfies Record<
-  StoreKind,
-  Record<'unavailable' | 'timeout', readonly [ServiceUnavailableCode, string]>
->;
+type Transient = 'unavailable' | 'timeout';
+
+/** The code and message a transient failure of each store answers with (503, `Retry-After`). */
+function answerOf(store: StoreKind, kind: Transient): [ServiceUnavailableCode, string] {
+  if (store === 'replay') {
+    // A DPoP proof that cannot be checked for replay is refused for now, whatever stopped the check.
+    return ['replay_store_unavailable', 'The MySQL replay store is unavailable.'];
+  }
+  return kind === 'timeout'
+    ? ['store_timeout', 'The MySQL store stopped the statement at its time-out.']
+    : ['store_unavailable', 'The MySQL store is unavailable.'];
+}
 
 /**
  * Turns a mysql2 failure into the core's "store unavailable" or "store time-out" (both 503, the
@@ -92,31 +78,29 @@ const ANSWERS = {
  * @returns a `ServiceUnavailableError`, or `error` itself (wrapped in an `Error` if it is none)
  */
 export function mapStoreError(error: unknown, store: StoreKind = 'plants'): Error {
-  const kind = classify(error, 0);
-  if (kind !== undefined) {
-    const [code, message] = ANSWERS[store][kind];
-    return new ServiceUnavailableError(code, message, { cause: error });
+  const kind = transientKind(error);
+  if (kind === undefined) {
+    return error instanceof Error ? error : new Error('The MySQL store failed.', { cause: error });
   }
-  return error instanceof Error ? error : new Error('The MySQL store failed.', { cause: error });
+  const [code, message] = answerOf(store, kind);
+  return new ServiceUnavailableError(code, message, { cause: error });
 }
 
-function classify(error: unknown, depth: number): 'unavailable' | 'timeout' | undefined {
-  if (typeof error !== 'object' || error === null || depth > 4) return undefined;
-  const { errno, code, message, cause, errors } = error as Record<string, unknown>;
-  if (typeof errno === 'number') {
-    if (UNAVAILABLE_ERRNOS.has(errno)) return 'unavailable';
-    if (TIMEOUT_ERRNOS.has(errno)) return 'timeout';
-  }
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return 'unavailable';
-  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => known.test(message))) {
-    return 'unavailable';
-  }
-  // Node wraps the refusals of every address it tried (IPv6 and IPv4) in an AggregateError.
-  if (Array.isArray(errors)) {
-    for (const inner of errors) {
-      const kind = classify(inner, depth + 1);
-      if (kind !== undefined) return kind;
+/** Which transient failure `error` is, looking through `cause` and Node's `AggregateError`s. */
+function transientKind(error: unknown): Transient | undefined {
+  const pending: unknown[] = [error];
+  // A bounded walk: a cause chain that loops on itself must not hang the request.
+  for (let seen = 0; seen < 16 && pending.length > 0; seen += 1) {
+    const failure = pending.shift();
+    if (typeof failure !== 'object' || failure === null) continue;
+    const { errno, code, message, cause, errors } = failure as Record<string, unknown>;
+    if (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)) return 'unavailable';
+    if (typeof errno === 'number' && TIMEOUT_ERRNOS.has(errno)) return 'timeout';
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return 'unavailable';
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => known.test(message))) {
+      return 'unavailable';
     }
+    pending.push(cause, ...(Array.isArray(errors) ? errors : []));
   }
-  return classify(cause, depth + 1);
+  return undefined;
 }

@@ -1,6 +1,5 @@
 import {
   cancellation,
-  ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
   type PlantStore,
@@ -10,50 +9,30 @@ import { abortError } from './abort-error';
 import { checkColumns, columnsSql } from './check-columns';
 import { classifyClient, type MysqlClient } from './clients';
 import { mapStoreError } from './map-error';
+import { checkedOptions } from './options';
 import { DEFAULT_TABLE, mysqlSchemaSql } from './schema';
 import { integerLiteral, textOf, utf8Literal } from './sql-text';
 import { statementRunner } from './statement-runner';
+import { storeGate, type MysqlStoreBase } from './store-gate';
 import { tableName } from './table-name';
 
 /** Options of {@link mysqlStore}. */
 export interface MysqlStoreOptions {
-  /**
-   * A mysql2 Pool (the choice for servers), a PoolConnection or a Connection, of the callback or
-   * the promise API. The store uses it and never ends it: the caller created it, and closes it.
-   */
+  /** A mysql2 Pool (the choice for servers), PoolConnection or Connection; the caller ends it. */
   readonly client: MysqlClient;
-  /** The table, optionally database-qualified (`app.plants`). Quoted as given. Default `plants`. */
+  /** The table, optionally database-qualified (`app.plants`); default `plants`. */
   readonly table?: string | undefined;
 }
 
-/** A {@link PlantStore} on MySQL or MariaDB, with its schema step. */
-export interface MysqlStore extends PlantStore {
-  /** The table as the store's SQL names it, quoted: `` `plants` ``. */
-  readonly table: string;
-  /**
-   * Creates the table if it does not exist (the statement of `mysqlSchemaSql()`), then checks the
-   * table can keep plants exactly: a table whose text columns are `utf8`/`utf8mb3` is refused.
-   *
-   * @throws ServiceUnavailableError (`store_unavailable`) when the database cannot be reached
-   * @throws Error when the table exists with columns that cannot keep a plant exactly
-   */
-  ensureSchema(): Promise<void>;
-  /**
-   * Checks the database answers (`SELECT 1`).
-   *
-   * @throws ServiceUnavailableError (`store_unavailable`) when it does not
-   */
-  ready(): Promise<void>;
-  /**
-   * Refuses new inserts (503 `store_unavailable`) and waits for the ones under way, and for the
-   * kills of aborted ones, to finish. It closes nothing the caller owns: end your Pool after it.
-   */
-  close(): Promise<void>;
-}
+/**
+ * A {@link PlantStore} on MySQL or MariaDB. `ensureSchema()` also refuses an existing table whose
+ * text columns are not `utf8mb4` (an `Error` naming each column), and `ready()` runs `SELECT 1`.
+ */
+export interface MysqlStore extends Omit<PlantStore, 'ready' | 'close'>, MysqlStoreBase {}
 
-const OPTION_NAMES = new Set(['client', 'table']);
 const CREATED: InsertResult = Object.freeze({ created: true });
 const ER_DUP_ENTRY = 1062;
+const COLUMNS = { id: 'bigint', name: 'text', tag: 'text', created_by: 'text' } as const;
 
 /**
  * A {@link PlantStore} on MySQL 8 or MariaDB 10.11+ through mysql2. The caller injects the client;
@@ -85,105 +64,83 @@ const ER_DUP_ENTRY = 1062;
  * ```
  */
 export function mysqlStore(options: MysqlStoreOptions): MysqlStore {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      `mysqlStore: expected options { client, table? }; received ${String(options)}.`,
-    );
-  }
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) {
-      throw new TypeError(`mysqlStore: unknown option \`${name}\` (expected client, table).`);
-    }
-  }
-  const tableOption = options.table ?? DEFAULT_TABLE;
+  const { client, table: tableOption = DEFAULT_TABLE } = checkedOptions<MysqlStoreOptions>(
+    'mysqlStore',
+    options,
+    ['client', 'table'],
+  );
   const name = tableName(tableOption, 'mysqlStore');
-  const runner = statementRunner(classifyClient(options.client, 'mysqlStore'));
-  const table = name.quoted;
+  const runner = statementRunner(classifyClient(client, 'mysqlStore'));
+  const gate = storeGate('store_unavailable', 'The MySQL store');
+  const { quoted } = name;
 
-  const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
-
-  const attempt = async (plant: NewPlant, context: StoreContext): Promise<InsertResult> => {
+  // Write-once rows never vanish; if one did between the two statements, try once more.
+  const insertOrRead = async (plant: NewPlant, context: StoreContext): Promise<InsertResult> => {
     const cancelled = cancellation(context);
     const id = integerLiteral(plant.id);
-    const insertSql =
-      `INSERT INTO ${table} (id, name, tag, created_by) VALUES (${id}, ` +
-      `${utf8Literal(plant.name)}, ${utf8Literal(plant.tag)}, ` +
-      `${utf8Literal(context.principal.subject)})`;
-    const selectSql =
-      'SELECT CAST(id AS CHAR), CAST(name AS BINARY), CAST(tag AS BINARY) ' +
-      `FROM ${table} WHERE id = ${id}`;
-    try {
-      // Write-once rows never vanish; if one did between the two statements, try once more.
-      for (let round = 0; round < 2; round += 1) {
-        try {
-          await runner.run(insertSql, cancelled);
-          return CREATED;
-        } catch (error) {
-          if ((error as { errno?: unknown }).errno !== ER_DUP_ENTRY || cancelled.aborted) {
-            throw error;
-          }
-        }
-        const rows = (await runner.run(selectSql, cancelled)) as unknown[][];
-        const [row] = rows;
-        if (row !== undefined) return { created: false, existing: plantOf(row, plant.id) };
+    const values = [plant.name, plant.tag, context.principal.subject].map(utf8Literal).join(', ');
+    for (let round = 0; round < 2; round += 1) {
+      try {
+        await runner.run(
+          `INSERT INTO ${quoted} (id, name, tag, created_by) VALUES (${id}, ${values})`,
+          cancelled,
+        );
+        return CREATED;
+      } catch (error) {
+        if (cancelled.aborted) throw abortError(cancelled);
+        if ((error as { errno?: unknown }).errno !== ER_DUP_ENTRY) throw mapStoreError(error);
       }
-    } catch (error) {
-      throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error);
+      const rows = await runner
+        .run(
+          'SELECT CAST(id AS CHAR), CAST(name AS BINARY), CAST(tag AS BINARY) ' +
+            `FROM ${quoted} WHERE id = ${id}`,
+          cancelled,
+        )
+        .catch((error: unknown) => {
+          throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error);
+        });
+      const [row] = rows as unknown[][];
+      if (row !== undefined) return { created: false, existing: plantOf(row, plant.id) };
     }
     throw new Error(`mysqlStore: id ${id} was neither inserted nor found, twice.`);
   };
 
   return {
-    table,
-    async insert(plant, context) {
+    table: quoted,
+    insert(plant, context) {
       const cancelled = cancellation(context);
-      if (cancelled.aborted) throw abortError(cancelled);
-      if (closed) throw closedError();
-      const pending = attempt(plant, context);
-      inFlight.add(pending);
-      try {
-        return await pending;
-      } finally {
-        inFlight.delete(pending);
-      }
+      if (cancelled.aborted) return Promise.reject(abortError(cancelled));
+      return gate.admit(() => insertOrRead(plant, context));
     },
     async ensureSchema() {
-      let columns: unknown;
-      try {
-        await runner.run(mysqlSchemaSql(tableOption));
-        columns = await runner.run(columnsSql(name));
-      } catch (error) {
-        throw mapStoreError(error);
-      }
-      checkColumns(columns, name, { id: 'bigint', name: 'text', tag: 'text', created_by: 'text' });
+      const columns = await runner
+        .run(mysqlSchemaSql(tableOption))
+        .then(() => runner.run(columnsSql(name)))
+        .catch((error: unknown) => {
+          throw mapStoreError(error);
+        });
+      checkColumns(columns, name, COLUMNS);
     },
-    async ready() {
-      if (closed) throw closedError();
-      await runner.run('SELECT 1').catch((error: unknown) => {
-        throw mapStoreError(error);
-      });
-    },
+    ready: () =>
+      gate.admit(async () => {
+        await runner.run('SELECT 1').catch((error: unknown) => {
+          throw mapStoreError(error);
+        });
+      }),
     async close() {
-      closed = true;
-      await Promise.allSettled([...inFlight]);
+      await gate.shut();
       await runner.idle();
     },
   };
 }
 
+/** The plant of a row read back: the id checked, the name and tag decoded from their bytes. */
 function plantOf(row: readonly unknown[], expectedId: bigint): NewPlant {
-  const [id, name, tag] = [textOf(row[0]), textOf(row[1]), textOf(row[2])];
+  const [id, name, tag] = row.map(textOf);
   if (id === undefined || BigInt(id) !== expectedId || name === undefined) {
     throw new Error('mysqlStore: the stored row does not have the shape of a plant.');
   }
-  const plant = Object.create(null) as { id: bigint; name: string; tag?: string };
-  plant.id = expectedId;
-  plant.name = name;
-  if (tag !== undefined) plant.tag = tag;
-  return Object.freeze(plant);
-}
-
-function closedError(): ServiceUnavailableError {
-  return new ServiceUnavailableError('store_unavailable', 'The MySQL store is closed.');
+  // A null-prototype record, as the core's parsed plants are: nothing inherited can pass for a field.
+  const fields = tag === undefined ? { id: expectedId, name } : { id: expectedId, name, tag };
+  return Object.freeze(Object.assign(Object.create(null) as NewPlant, fields));
 }

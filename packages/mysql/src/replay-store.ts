@@ -1,41 +1,33 @@
 import {
   cancellation,
   isPlantServiceError,
-  ServiceUnavailableError,
   type ReplayContext,
   type ReplayStore,
 } from '@plantstore/core';
-import { abortError, NOT_CANCELLED } from './abort-error';
+import { abortError } from './abort-error';
 import { classifyClient, type MysqlClient } from './clients';
 import { mapStoreError } from './map-error';
+import { checkedOptions, countOption } from './options';
 import { DEFAULT_REPLAY_TABLE, mysqlReplaySchemaSql } from './replay-schema';
 import { binaryLiteral } from './sql-text';
 import { statementRunner } from './statement-runner';
+import { storeGate, type MysqlStoreBase } from './store-gate';
 import { tableName } from './table-name';
 
-/** Options of {@link mysqlReplayStore}. */
-export interface MysqlReplayStoreOptions {
-  /** A mysql2 Pool (the plant store's serves both), a PoolConnection or a Connection. */
-  readonly client: MysqlClient;
-  /** The table, optionally database-qualified. Default `plantstore_dpop_replay`. */
-  readonly table?: string | undefined;
-  /** Prune expired rows after every this many keys remembered by this instance. Default 1000. */
-  readonly pruneEvery?: number | undefined;
-  /** The most rows one prune deletes. Default 10000. */
-  readonly pruneLimit?: number | undefined;
-}
+/**
+ * Options of {@link mysqlReplayStore}: `client` as for `mysqlStore` (the plant store's Pool serves
+ * both), `table` (default `plantstore_dpop_replay`), and the pruning of expired rows: after every
+ * `pruneEvery` keys this instance remembers (default 1000), at most `pruneLimit` rows (default 10000).
+ */
+export type MysqlReplayStoreOptions = Readonly<{
+  client: MysqlClient;
+  table?: string | undefined;
+  pruneEvery?: number | undefined;
+  pruneLimit?: number | undefined;
+}>;
 
-/** A {@link ReplayStore} on MySQL or MariaDB, with its schema step and pruning. */
-export interface MysqlReplayStore extends ReplayStore {
-  /** The table as the store's SQL names it, quoted. */
-  readonly table: string;
-  /**
-   * Creates the table if it does not exist. The store also does it by itself when it finds the
-   * table missing.
-   *
-   * @throws ServiceUnavailableError (`replay_store_unavailable`) when the database cannot be reached
-   */
-  ensureSchema(): Promise<void>;
+/** A {@link ReplayStore} on MySQL or MariaDB; it creates its table by itself when it is missing. */
+export interface MysqlReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, MysqlStoreBase {
   /**
    * Deletes up to `pruneLimit` rows expired at `now`; the store runs it by itself every `pruneEvery` keys.
    *
@@ -43,13 +35,12 @@ export interface MysqlReplayStore extends ReplayStore {
    * @returns how many rows it deleted
    */
   prune(now?: number): Promise<number>;
-  /** Refuses new calls (503) and waits for those under way and for the kills of aborted ones. */
-  close(): Promise<void>;
 }
 
-const OPTION_NAMES = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
+const OPTIONS = ['client', 'table', 'pruneEvery', 'pruneLimit'];
 const ER_DUP_ENTRY = 1062;
 const ER_NO_SUCH_TABLE = 1146;
+const errnoOf = (error: unknown): unknown => (error as { errno?: unknown } | null)?.errno;
 
 /**
  * A {@link ReplayStore} on MySQL or MariaDB, for DPoP proof replay protection (RFC 9449 §11.1) shared
@@ -69,32 +60,21 @@ const ER_NO_SUCH_TABLE = 1146;
  * ```
  */
 export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayStore {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      'mysqlReplayStore: expected options { client, table?, pruneEvery?, pruneLimit? }; ' +
-        `received ${String(options)}.`,
-    );
-  }
-  for (const option of Object.keys(options)) {
-    if (!OPTION_NAMES.has(option)) {
-      throw new TypeError(
-        `mysqlReplayStore: unknown option \`${option}\` (expected client, table, pruneEvery, pruneLimit).`,
-      );
-    }
-  }
-  const tableOption = options.table ?? DEFAULT_REPLAY_TABLE;
+  const checked = checkedOptions<MysqlReplayStoreOptions>('mysqlReplayStore', options, OPTIONS);
+  const tableOption = checked.table ?? DEFAULT_REPLAY_TABLE;
   const table = tableName(tableOption, 'mysqlReplayStore').quoted;
-  const pruneEvery = count('pruneEvery', options.pruneEvery, 1_000);
-  const pruneLimit = count('pruneLimit', options.pruneLimit, 10_000);
-  const runner = statementRunner(classifyClient(options.client, 'mysqlReplayStore'));
+  const pruneEvery = countOption('mysqlReplayStore', 'pruneEvery', checked.pruneEvery, 1_000);
+  const pruneLimit = countOption('mysqlReplayStore', 'pruneLimit', checked.pruneLimit, 10_000);
+  const runner = statementRunner(classifyClient(checked.client, 'mysqlReplayStore'));
+  const gate = storeGate('replay_store_unavailable', 'The MySQL replay store');
+  const replayError = (error: unknown): Error => mapStoreError(error, 'replay');
 
-  const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
   let creating: Promise<unknown> | undefined;
   let sincePrune = 0;
   let pruning: Promise<unknown> | undefined;
   let warned = false;
 
+  // Calls that find the table missing at once share one creation.
   const createOnce = (): Promise<unknown> => {
     creating ??= runner.run(mysqlReplaySchemaSql(tableOption)).finally(() => {
       creating = undefined;
@@ -102,51 +82,43 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
     return creating;
   };
 
-  const rememberOnce = async (
-    key: string,
-    expiresAt: number,
-    context: ReplayContext,
-  ): Promise<boolean> => {
+  const insertOrRenew = async (key: string, expiresAt: number, context: ReplayContext) => {
     const cancelled = cancellation(context);
     const held = binaryLiteral(key);
     const until = millis(Math.ceil(expiresAt));
-    try {
-      await runner.run(
-        `INSERT INTO ${table} (proof_key, expires_at) VALUES (${held}, ${until})`,
-        cancelled,
+    const inserted = await runner
+      .run(`INSERT INTO ${table} (proof_key, expires_at) VALUES (${held}, ${until})`, cancelled)
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (errnoOf(error) === ER_DUP_ENTRY) return false;
+          throw error;
+        },
       );
-      return true;
-    } catch (error) {
-      if ((error as { errno?: unknown }).errno !== ER_DUP_ENTRY) throw error;
-    }
+    if (inserted) return true;
+    const now = millis(Math.floor(context.now));
     const renewed = await runner.run(
-      `UPDATE ${table} SET expires_at = ${until} ` +
-        `WHERE proof_key = ${held} AND expires_at <= ${millis(Math.floor(context.now))}`,
+      `UPDATE ${table} SET expires_at = ${until} WHERE proof_key = ${held} AND expires_at <= ${now}`,
       cancelled,
     );
     return matchedRows(renewed) > 0;
   };
 
-  const attempt = async (key: string, expiresAt: number, context: ReplayContext) => {
+  const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
     const cancelled = cancellation(context);
-    let fresh: boolean;
-    try {
-      try {
-        fresh = await rememberOnce(key, expiresAt, context);
-      } catch (error) {
-        if (cancelled.aborted || (error as { errno?: unknown }).errno !== ER_NO_SUCH_TABLE) {
-          throw error;
-        }
+    const fresh = await insertOrRenew(key, expiresAt, context)
+      .catch(async (error: unknown) => {
+        if (cancelled.aborted || errnoOf(error) !== ER_NO_SUCH_TABLE) throw error;
         await createOnce();
-        fresh = await rememberOnce(key, expiresAt, context);
-      }
-    } catch (error) {
-      throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error, 'replay');
-    }
+        return insertOrRenew(key, expiresAt, context);
+      })
+      .catch((error: unknown) => {
+        throw cancelled.aborted ? abortError(cancelled) : replayError(error);
+      });
     sincePrune += 1;
     if (sincePrune >= pruneEvery && pruning === undefined) {
       sincePrune = 0;
-      pruning = track(prune(context.now).catch(warnOnce)).finally(() => {
+      pruning = gate.track(prune(context.now).catch(warnOnce)).finally(() => {
         pruning = undefined;
       });
     }
@@ -154,17 +126,16 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
   };
 
   const prune = async (now: number): Promise<number> => {
-    const result = await runner.run(
+    const done = await runner.run(
       `DELETE FROM ${table} WHERE expires_at <= ${millis(Math.floor(now))} LIMIT ${pruneLimit}`,
-      NOT_CANCELLED,
     );
-    return Number((result as { affectedRows?: unknown }).affectedRows ?? 0);
+    return Number((done as { affectedRows?: unknown }).affectedRows ?? 0);
   };
 
   // A prune nobody waits for has nobody to tell of its failure: an outage fails the calls too, but
   // a lasting fault (no DELETE privilege) would let the table grow unseen, so it is said once.
   const warnOnce = (error: unknown): void => {
-    if (warned || isPlantServiceError(mapStoreError(error, 'replay'))) return;
+    if (warned || isPlantServiceError(replayError(error))) return;
     warned = true;
     process.emitWarning(
       `mysqlReplayStore: pruning expired rows of ${table} failed (${String(error)}); ` +
@@ -173,36 +144,32 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
     );
   };
 
-  const track = <T>(pending: Promise<T>): Promise<T> => {
-    inFlight.add(pending);
-    void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
-    return pending;
-  };
-
   return {
     table,
-    async remember(key, expiresAt, context) {
+    remember(key, expiresAt, context) {
       const cancelled = cancellation(context);
-      if (cancelled.aborted) throw abortError(cancelled);
-      if (closed) throw closedError();
-      return track(attempt(key, expiresAt, context));
+      if (cancelled.aborted) return Promise.reject(abortError(cancelled));
+      return gate.admit(() => remember(key, expiresAt, context));
     },
     async ensureSchema() {
       await createOnce().catch((error: unknown) => {
-        throw mapStoreError(error, 'replay');
+        throw replayError(error);
       });
     },
-    async prune(now = Date.now()) {
-      if (closed) throw closedError();
-      try {
-        return await track(prune(now));
-      } catch (error) {
-        throw mapStoreError(error, 'replay');
-      }
-    },
+    ready: () =>
+      gate.admit(async () => {
+        await createOnce().catch((error: unknown) => {
+          throw replayError(error);
+        });
+      }),
+    prune: (now = Date.now()) =>
+      gate.admit(() =>
+        prune(now).catch((error: unknown) => {
+          throw replayError(error);
+        }),
+      ),
     async close() {
-      closed = true;
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await gate.shut();
       await runner.idle();
     },
   };
@@ -215,29 +182,8 @@ function matchedRows(result: unknown): number {
   return matched?.[1] !== undefined ? Number(matched[1]) : Number(affectedRows ?? 0);
 }
 
-/** A whole count option: at least 1, at most a million, or the default when absent. */
-function count(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
-    throw new TypeError(
-      `mysqlReplayStore: \`${option}\` must be a whole number from 1 to 1000000; ` +
-        `received ${typeof value === 'number' ? String(value) : typeof value}.`,
-    );
-  }
-  return value;
-}
-
 /** Epoch milliseconds as decimal text, refusing what is none. */
 function millis(value: number): string {
-  if (!Number.isSafeInteger(value)) {
-    throw new TypeError(`mysqlReplayStore: times must be epoch milliseconds; received ${value}.`);
-  }
-  return String(value);
-}
-
-function closedError(): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    'replay_store_unavailable',
-    'The MySQL replay store is closed.',
-  );
+  if (Number.isSafeInteger(value)) return String(value);
+  throw new TypeError(`mysqlReplayStore: times must be epoch milliseconds; received ${value}.`);
 }

@@ -1,6 +1,6 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError, NOT_CANCELLED } from './abort-error';
-import type { ClientKind, MysqlPoolLike } from './clients';
+import { abortError } from './abort-error';
+import type { ClientKind, MysqlPoolConnectionLike, MysqlPoolLike } from './clients';
 import { connectionLane } from './connection-lane';
 import { killableQuery } from './killable-query';
 
@@ -27,52 +27,50 @@ export interface StatementRunner {
 export function statementRunner(target: ClientKind): StatementRunner {
   if (target.kind === 'connection') {
     const lane = connectionLane(target.connection);
-    return {
-      run: (sql, cancelled = NOT_CANCELLED) => lane.run(sql, cancelled),
-      idle: () => lane.drained(),
-    };
+    return { run: (sql, cancelled) => lane.run(sql, cancelled), idle: () => lane.drained() };
   }
   const cleanups = new Set<Promise<void>>();
   const track = (cleanup: Promise<void>): void => {
     cleanups.add(cleanup);
     void cleanup.finally(() => cleanups.delete(cleanup));
   };
+  const { pool } = target;
   return {
-    run: (sql, cancelled = NOT_CANCELLED) => runOnPool(target.pool, sql, cancelled, track),
+    run: (sql, cancelled) =>
+      onLentConnection(pool, cancelled, (connection, release) =>
+        killableQuery({ connection, sql, cancelled, release, track }),
+      ),
     idle: async () => {
       while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
     },
   };
 }
 
-function runOnPool(
+// mysql2 cannot take back a wait for a connection: one that comes after the time-out goes back.
+function onLentConnection(
   pool: MysqlPoolLike,
-  sql: string,
-  cancelled: Cancellation,
-  track: (cleanup: Promise<void>) => void,
+  cancelled: Cancellation | undefined,
+  use: (connection: MysqlPoolConnectionLike, release: (clean: boolean) => void) => Promise<unknown>,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    if (cancelled.aborted) {
+    if (cancelled?.aborted === true) {
       reject(abortError(cancelled));
       return;
     }
-    // mysql2 cannot take back a wait for a connection: one that comes after the time-out goes back.
     let waiting = true;
-    const stopWaiting = cancelled.onAbort(() => {
+    const stopWaiting = cancelled?.onAbort(() => {
       if (waiting) reject(abortError(cancelled));
     });
     pool.getConnection((error, connection) => {
       waiting = false;
-      stopWaiting();
+      stopWaiting?.();
       if (error) {
         reject(error);
         return;
       }
-      const release = (clean: boolean): void => {
-        if (clean) connection.release();
-        else connection.destroy();
-      };
-      killableQuery(connection, sql, cancelled, release, track).then(resolve, reject);
+      const release = (clean: boolean): void =>
+        clean ? connection.release() : connection.destroy();
+      use(connection, release).then(resolve, reject);
     });
   });
 }

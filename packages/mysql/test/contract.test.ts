@@ -9,11 +9,11 @@ import {
   FASTIFY_AT_ROOT,
   FASTIFY_MAJORS,
   fastifyTarget,
+  type HostHooks,
 } from '@plantstore/http-suite/hosts';
-import type mysqlPromise from 'mysql2/promise';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { mysqlStore, type MysqlStore } from '../src/index';
-import { mysqlUrlFor, promisePool, uniqueTable } from './services';
+import { databaseOfThisFile, mysqlUrlFor } from './services';
 
 const url = mysqlUrlFor('the HTTP contract on the MySQL store');
 
@@ -48,41 +48,29 @@ function onMysql(target: ContractTarget, mysql: () => Promise<MysqlStore>): Cont
 }
 
 describe.skipIf(url === undefined)('the HTTP contract with mysqlStore on MariaDB', () => {
-  let pool: mysqlPromise.Pool;
-  const tables: string[] = [];
-  beforeAll(() => {
-    pool = promisePool(url ?? '');
-  });
-  afterAll(async () => {
-    for (const table of tables) await pool.query(`DROP TABLE IF EXISTS \`${table}\``);
-    await pool.end();
-  });
+  const database = databaseOfThisFile(url);
   const freshStore = async (): Promise<MysqlStore> => {
-    const table = uniqueTable('http');
-    tables.push(table);
-    const store = mysqlStore({ client: pool, table });
+    const store = mysqlStore({ client: database.pool, table: database.newTable('http') });
     await store.ensureSchema();
     return store;
   };
-
-  describeMountedContract('Express 5 on MySQL,', [EXPRESS_AT_ROOT], (mounting, hooks) =>
-    onMysql(
+  const hosts = {
+    'Express 5': (hooks: HostHooks) =>
       expressTarget(EXPRESS_MAJORS['Express 5'], express.plantRouter, {
         ...express,
-        mounting,
+        mounting: EXPRESS_AT_ROOT,
         hooks,
       }),
-      freshStore,
-    ),
-  );
-  describeMountedContract('Fastify 5 on MySQL,', [FASTIFY_AT_ROOT], (mounting, hooks) =>
-    onMysql(
+    'Fastify 5': (hooks: HostHooks) =>
       fastifyTarget(FASTIFY_MAJORS['Fastify 5'], fastify.plantPlugin, {
         ...fastify,
-        mounting,
+        mounting: FASTIFY_AT_ROOT,
         hooks,
       }),
-      freshStore,
-    ),
-  );
+  };
+  for (const [major, targetOf] of Object.entries(hosts)) {
+    describeMountedContract(`${major} on MySQL,`, [{ name: 'at /' }], (_mounting, hooks) =>
+      onMysql(targetOf(hooks), freshStore),
+    );
+  }
 });

@@ -1,17 +1,12 @@
 import mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
-import { mysqlStore, type MysqlStore } from '../src/index';
-import {
-  type Answer,
-  callbackPool,
-  delay,
-  mysqlUrlFor,
-  plantService,
-  promisePool,
-  type TestPlant,
-  uniqueTable,
-} from './services';
+import { type MysqlClient, mysqlStore, type MysqlStore } from '../src/index';
+import * as services from './services';
+import type { Answer, TestPlant } from './services';
+
+const { callbackPool, databaseOfThisFile, delay, mysqlUrlFor, plantService, promisePool } =
+  services;
 
 const url = mysqlUrlFor('the MySQL store fault scenarios');
 const STORE_TIMEOUT = 1_000;
@@ -37,35 +32,21 @@ async function untilSettled(post: () => Promise<Answer>, attempts: Answer[]): Pr
 }
 
 describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => {
-  let admin: mysqlPromise.Pool;
-  const tables: string[] = [];
+  const database = databaseOfThisFile(url);
+  const admin = (): mysqlPromise.Pool => database.pool;
 
-  beforeAll(() => {
-    admin = promisePool(url ?? '');
-  });
-  afterAll(async () => {
-    for (const table of tables) await admin.query(`DROP TABLE IF EXISTS \`${table}\``);
-    await admin.end();
-  });
-
-  /** A store on a table of its own, on `pool` (default: a promise Pool of its own, ended after). */
-  const storeOn = async (pool?: Parameters<typeof mysqlStore>[0]['client']) => {
-    const table = uniqueTable('faults');
-    tables.push(table);
-    let client = pool;
-    if (client === undefined) {
-      const own = promisePool(url ?? '', { connectionLimit: 10 });
-      onTestFinished(() => own.end());
-      client = own;
-    }
-    const store = mysqlStore({ client, table });
+  /** A store on a table of its own, on `client` (default: a promise Pool of its own, ended after). */
+  const storeOn = async (client?: MysqlClient): Promise<MysqlStore> => {
+    const own = client ?? promisePool(url ?? '', { connectionLimit: 10 });
+    if (client === undefined) onTestFinished(() => (own as mysqlPromise.Pool).end());
+    const store = mysqlStore({ client: own, table: database.newTable('faults') });
     await store.ensureSchema();
     onTestFinished(() => store.close());
     return store;
   };
 
   const rowsOf = async (store: MysqlStore) => {
-    const [rows] = await admin.query(
+    const [rows] = await admin().query(
       `SELECT CAST(id AS CHAR) AS id, CAST(name AS BINARY) AS name, CAST(tag AS BINARY) AS tag FROM ${store.table}`,
     );
     return new Map(
@@ -78,7 +59,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
 
   /** Statements of the store still running on the server, by their text. */
   const runningInserts = async (store: MysqlStore): Promise<number> => {
-    const [rows] = await admin.query(
+    const [rows] = await admin().query(
       "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO %' AND INFO LIKE ?",
       [`%${store.table}%`],
     );
@@ -153,7 +134,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     const store = await storeOn();
     const { post, errors } = plantService(store, STORE_TIMEOUT);
     const plants = plantsOf(3, 6);
-    const locker = await admin.getConnection();
+    const locker = await admin().getConnection();
     let answers: Answer[];
     let running: number;
     try {
@@ -182,7 +163,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     const store = await storeOn();
     const { post } = plantService(store, STORE_TIMEOUT);
     const [plant] = plantsOf(4, 1) as [TestPlant];
-    const locker = await admin.getConnection();
+    const locker = await admin().getConnection();
     let answer: Answer;
     try {
       await locker.query('BEGIN');
@@ -208,7 +189,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     const store = await storeOn(connection);
     const { post } = plantService(store, STORE_TIMEOUT);
     const [first, second] = plantsOf(7, 2) as [TestPlant, TestPlant];
-    const locker = await admin.getConnection();
+    const locker = await admin().getConnection();
     let timedOut: Answer;
     try {
       await locker.query(`LOCK TABLES ${store.table} WRITE`);
@@ -231,8 +212,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     const refusing = callbackPool(url ?? '', { connectionLimit: 1, waitForConnections: false });
     onTestFinished(() => new Promise<void>((done) => waiting.end(() => done())));
     onTestFinished(() => new Promise<void>((done) => refusing.end(() => done())));
-    const table = uniqueTable('faults');
-    tables.push(table);
+    const table = database.newTable('faults');
     for (const pool of [waiting, refusing]) {
       const store = mysqlStore({ client: pool, table });
       await store.ensureSchema();
@@ -261,7 +241,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     const store = await storeOn(pool);
     const { post, errors } = plantService(store, 10_000);
     const [plant] = plantsOf(6, 1) as [TestPlant];
-    const locker = await admin.getConnection();
+    const locker = await admin().getConnection();
     let answer: Answer;
     try {
       await locker.query('BEGIN');
@@ -273,7 +253,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     }
     expect(answer.status).toBe(503);
     expect(answer.retryAfter).toBe('1');
-    const missing = mysqlStore({ client: pool, table: uniqueTable('missing') });
+    const missing = mysqlStore({ client: pool, table: services.uniqueTable('missing') });
     const broken = plantService(missing, 10_000);
     expect((await broken.post(plant)).status).toBe(500);
     expect(errors).toEqual(['store_timeout']);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createPlantService, type PlantStore } from '@plantstore/core';
+import { createPlantService, type PlantStore, type Principal } from '@plantstore/core';
 import { serviceUrl } from '@plantstore/core/testing';
 import mysql from 'mysql2';
 import mysqlPromise from 'mysql2/promise';
-import { it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 
 /**
  * `MYSQL_URL` for a suite of this package, or `undefined` to skip it (a failing test instead under
@@ -18,6 +18,42 @@ export function mysqlUrlFor(suite: string): string | undefined {
 /** A table name no other test file or run uses. */
 export function uniqueTable(purpose: string): string {
   return `plantstore_${purpose}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+/** The database of a test file: a promise Pool, and fresh tables dropped after the file. */
+export interface FileDatabase {
+  /** The file's own Pool, open during its tests. */
+  readonly pool: mysqlPromise.Pool;
+  /** A table name of its own for `purpose`, dropped once the file's tests are over. */
+  newTable(purpose: string): string;
+}
+
+/**
+ * Opens a promise Pool on `url` before the calling file's tests and, after them, drops every table
+ * named by `newTable` and ends the Pool.
+ */
+export function databaseOfThisFile(url: string | undefined): FileDatabase {
+  const tables: string[] = [];
+  let pool: mysqlPromise.Pool | undefined;
+  beforeAll(() => {
+    pool = promisePool(url ?? '');
+  });
+  afterAll(async () => {
+    if (pool === undefined) return;
+    for (const table of tables.splice(0)) await pool.query(`DROP TABLE IF EXISTS \`${table}\``);
+    await pool.end();
+  });
+  return {
+    get pool() {
+      if (pool === undefined) throw new Error('the Pool opens before the first test');
+      return pool;
+    },
+    newTable(purpose) {
+      const table = uniqueTable(purpose);
+      tables.push(table);
+      return table;
+    },
+  };
 }
 
 /** A promise Pool on `url`, with mysql2's defaults. */
@@ -36,19 +72,6 @@ export function callbackPool(url: string, options: mysql.PoolOptions = {}): mysq
 /** Resolves after `ms` milliseconds. */
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls `check` until it is true, failing after `timeoutMs`. */
-export async function waitFor(
-  check: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(20);
-  }
 }
 
 /** One answer of the route: its status, `Retry-After` and body. */
@@ -71,20 +94,10 @@ export interface TestPlant {
  */
 export function plantService(store: PlantStore, storeTimeout: number) {
   const errors: string[] = [];
-  const service = createPlantService({
-    store,
-    storeTimeout,
-    retryAfter: 1,
-    auth: {
-      verify: (token) =>
-        Promise.resolve(
-          token === 'good' ? { subject: 'gardener', scopes: [], claims: {} } : undefined,
-        ),
-    },
-    onError: (error) => {
-      errors.push(error.code);
-    },
-  });
+  const gardener: Principal = { subject: 'gardener', scopes: [], claims: {} };
+  const auth = { verify: async (token: string) => (token === 'good' ? gardener : undefined) };
+  const onError = (error: { readonly code: string }): void => void errors.push(error.code);
+  const service = createPlantService({ store, storeTimeout, retryAfter: 1, auth, onError });
   const post = async (plant: TestPlant): Promise<Answer> => {
     const tag = plant.tag === undefined ? '' : `,"tag":${JSON.stringify(plant.tag)}`;
     const response = await service.fetch(

@@ -28,27 +28,29 @@ async function savePlant({ id, name, tag }, subject) {
   return row.name === name && (row.tag ?? undefined) === tag;
 }
 
-const app = express();
-app.use(express.json());
-app.post('/plants', async (req, res, next) => {
+// Written as Express apps often are: one middleware per step, each answering or passing on.
+async function authenticate(req, res, next) {
+  const token = bearerToken(req.get('authorization'));
+  res.locals.claims = token === undefined ? undefined : await verifyToken(token);
+  if (res.locals.claims !== undefined) next();
+  else res.status(401).set('www-authenticate', 'Bearer').json(errors.unauthorized);
+}
+
+function validate(req, res, next) {
+  if (isPlant(req.body)) next();
+  else res.status(400).json(errors.invalid);
+}
+
+async function store(req, res, next) {
   try {
-    const token = bearerToken(req.get('authorization'));
-    const claims = token === undefined ? undefined : await verifyToken(token);
-    if (claims === undefined) {
-      res.status(401).set('www-authenticate', 'Bearer').json(errors.unauthorized);
-      return;
-    }
-    if (!isPlant(req.body)) {
-      res.status(400).json(errors.invalid);
-      return;
-    }
-    if (!(await savePlant(req.body, claims.sub))) {
-      res.status(409).json(errors.conflict);
-      return;
-    }
-    res.json({ name: req.body.name, tag: req.body.tag });
+    const saved = await savePlant(req.body, res.locals.claims.sub);
+    if (saved) res.json({ name: req.body.name, tag: req.body.tag });
+    else res.status(409).json(errors.conflict);
   } catch (error) {
     next(error);
   }
-});
+}
+
+const app = express();
+app.post('/plants', express.json(), authenticate, validate, store);
 serve(createServer(app), close);

@@ -13,13 +13,21 @@ const context = (): StoreContext => ({ principal, signal: new AbortController().
  * Pairs of strings an engine's default comparison calls equal and the contract calls two values:
  * the first is stored, the second asked for again under the same id.
  */
-const LOOK_ALIKES: readonly (readonly [string, string, string])[] = [
-  ['Fern', 'fern', 'letter case (a case-insensitive collation, *_ci)'],
-  ['Fern', 'Fern ', 'a trailing space (a PAD SPACE collation, MariaDB and MySQL 5.7)'],
-  ['Fern ', 'Fern', 'a trailing space stored (a CHAR column, or trimming)'],
-  ['Férn', 'Fern', 'an accent (an accent-insensitive collation, *_ai)'],
-  ['\u00e9', 'e\u0301', 'NFC against NFD (a normalising collation or client)'],
-  ['🌵', '🌱', 'two 4-byte characters (a utf8mb3 column stores both as ?)'],
+const LOOK_ALIKES: readonly { stored: string; asked: string; what: string }[] = [
+  { stored: 'Fern', asked: 'fern', what: 'letter case (a case-insensitive collation, *_ci)' },
+  {
+    stored: 'Fern',
+    asked: 'Fern ',
+    what: 'a trailing space (a PAD SPACE collation, MariaDB and MySQL 5.7)',
+  },
+  { stored: 'Fern ', asked: 'Fern', what: 'a trailing space stored (a CHAR column, or trimming)' },
+  { stored: 'Férn', asked: 'Fern', what: 'an accent (an accent-insensitive collation, *_ai)' },
+  {
+    stored: '\u00e9',
+    asked: 'e\u0301',
+    what: 'NFC against NFD (a normalising collation or client)',
+  },
+  { stored: '🌵', asked: '🌱', what: 'two 4-byte characters (a utf8mb3 column stores both as ?)' },
 ];
 
 /** Inserts under an id the store holds: it must report the plant stored there. */
@@ -44,7 +52,7 @@ export function describeStoreExactnessCases<S extends PlantStore>(
   it(
     'reports the stored name and tag byte for byte, never one a collation calls equal',
     withStore(async (store) => {
-      for (const [index, [stored, asked, what]] of LOOK_ALIKES.entries()) {
+      for (const [index, { stored, asked, what }] of LOOK_ALIKES.entries()) {
         const id = BigInt(200 + index);
         await store.insert({ id, name: stored, tag: stored }, context());
         const existing = await storedUnder(store, { id, name: asked, tag: asked });
@@ -60,7 +68,7 @@ export function describeStoreExactnessCases<S extends PlantStore>(
   it(
     'stores look-alike names under their own ids as two plants',
     withStore(async (store) => {
-      for (const [index, [first, second]] of LOOK_ALIKES.entries()) {
+      for (const [index, { stored: first, asked: second }] of LOOK_ALIKES.entries()) {
         const id = BigInt(300 + 2 * index);
         for (const [offset, name] of [first, second].entries()) {
           deepStrictEqual(
