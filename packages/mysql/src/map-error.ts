@@ -100,7 +100,7 @@ function transientKind(error: unknown): Transient | undefined {
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => known.test(message))) {
       return 'unavailable';
     }
-    pending.push(cause, ...(Array.isArray(errors) ? errors : []));
+    pending.push(cause, ...(Array.isArray(errors) ? (errors as unknown[]) : []));
   }
   return undefined;
 }

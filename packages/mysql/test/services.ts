@@ -95,7 +95,9 @@ export interface TestPlant {
 export function plantService(store: PlantStore, storeTimeout: number) {
   const errors: string[] = [];
   const gardener: Principal = { subject: 'gardener', scopes: [], claims: {} };
-  const auth = { verify: async (token: string) => (token === 'good' ? gardener : undefined) };
+  const auth = {
+    verify: (token: string) => Promise.resolve(token === 'good' ? gardener : undefined),
+  };
   const onError = (error: { readonly code: string }): void => void errors.push(error.code);
   const service = createPlantService({ store, storeTimeout, retryAfter: 1, auth, onError });
   const post = async (plant: TestPlant): Promise<Answer> => {
