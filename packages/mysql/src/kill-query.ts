@@ -22,8 +22,12 @@ export function killQuery(target: MysqlConnectionLike): Promise<boolean> {
   }
   return new Promise((resolve) => {
     // The same settings object the pool opens its connections with: the same server, user,
-    // credentials and TLS, so the server lets this user kill its own statement.
-    const killer = new Connection({ config: target.config } as never);
+    // credentials and TLS, so the server lets this user kill its own statement. mysql2 builds its
+    // pooled connections so, from a parsed ConnectionConfig; its types describe only the public
+    // `createConnection(options)`, hence the cast.
+    const killer = new Connection({ config: target.config } as ConstructorParameters<
+      typeof Connection
+    >[0]);
     const timer = setTimeout(() => finish(false), KILL_TIMEOUT_MS);
     let done = false;
     function finish(confirmed: boolean): void {

@@ -156,11 +156,18 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
         throw replayError(error);
       });
     },
+    // A probe that reads nothing; the table is created only when it is missing.
     ready: () =>
       gate.admit(async () => {
-        await createOnce().catch((error: unknown) => {
-          throw replayError(error);
-        });
+        await runner
+          .run(`SELECT 1 FROM ${table} LIMIT 0`)
+          .catch((error: unknown) => {
+            if (errnoOf(error) === ER_NO_SUCH_TABLE) return createOnce();
+            throw error;
+          })
+          .catch((error: unknown) => {
+            throw replayError(error);
+          });
       }),
     prune: (now = Date.now()) =>
       gate.admit(() =>

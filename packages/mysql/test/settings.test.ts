@@ -112,6 +112,37 @@ describe.skipIf(url === undefined)(
       }
     });
 
+    it('answers ready() once the server answers, creating a missing replay table, and 503 once closed', async () => {
+      const replay = mysqlReplayStore({ client: database.pool, table: database.newTable('ready') });
+      await replay.ready();
+      const [rows] = await database.pool.query(`SELECT COUNT(*) AS n FROM ${replay.table}`);
+      expect(rows).toEqual([{ n: 0 }]);
+      await replay.close();
+      await expect(replay.ready()).rejects.toMatchObject({
+        status: 503,
+        code: 'replay_store_unavailable',
+      });
+    });
+
+    it('works on a connection lent by a promise Pool and one lent by a callback Pool', async () => {
+      const promiseLent = await database.pool.getConnection();
+      onTestFinished(() => promiseLent.release());
+      const callbackLent = await new Promise<import('mysql2').PoolConnection>((resolve, reject) =>
+        database.pool.pool.getConnection((error, lent) => (error ? reject(error) : resolve(lent))),
+      );
+      onTestFinished(() => callbackLent.release());
+      for (const client of [promiseLent, callbackLent]) {
+        const store = mysqlStore({ client, table: database.newTable('lent') });
+        await store.ensureSchema();
+        expect(await store.insert({ id: 1n, name: 'Fern' }, context())).toEqual({ created: true });
+        expect(await store.insert({ id: 1n, name: 'fern' }, context())).toEqual({
+          created: false,
+          existing: { id: 1n, name: 'Fern' },
+        });
+        await store.close();
+      }
+    });
+
     it('prunes expired keys of the replay store, and only those', async () => {
       const replay = mysqlReplayStore({ client: database.pool, table: database.newTable('prune') });
       const now = Date.UTC(2026, 0, 1);
