@@ -1,4 +1,5 @@
 import { isPlantServiceError, type Principal } from '@plantstore/core';
+import type { PoolConnection } from 'mysql2';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { mapStoreError } from '../src/map-error';
 import { mysqlReplayStore, mysqlStore } from '../src/index';
@@ -127,7 +128,7 @@ describe.skipIf(url === undefined)(
     it('works on a connection lent by a promise Pool and one lent by a callback Pool', async () => {
       const promiseLent = await database.pool.getConnection();
       onTestFinished(() => promiseLent.release());
-      const callbackLent = await new Promise<import('mysql2').PoolConnection>((resolve, reject) =>
+      const callbackLent = await new Promise<PoolConnection>((resolve, reject) =>
         database.pool.pool.getConnection((error, lent) => (error ? reject(error) : resolve(lent))),
       );
       onTestFinished(() => callbackLent.release());
