@@ -33,6 +33,7 @@ export default defineConfig({
       { find: /^@plantstore\/express$/, replacement: source('packages/express/src/index.ts') },
       { find: /^@plantstore\/fastify$/, replacement: source('packages/fastify/src/index.ts') },
       { find: /^@plantstore\/koa$/, replacement: source('packages/koa/src/index.ts') },
+      { find: /^@plantstore\/mysql$/, replacement: source('packages/mysql/src/index.ts') },
       { find: /^@plantstore\/postgres$/, replacement: source('packages/postgres/src/index.ts') },
     ],
   },

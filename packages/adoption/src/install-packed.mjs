@@ -19,8 +19,8 @@ import { PACKAGES, packAll, root, run, stepLog } from './packed.mjs';
 
 const keep = process.argv.includes('--keep');
 
-/** Installed beside the tarballs in every scenario: the PostgreSQL drivers a user picks from. */
-const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5'];
+/** Installed beside the tarballs in every scenario: the SQL drivers a user picks from. */
+const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3'];
 
 const SCENARIOS = [
   {
@@ -115,6 +115,10 @@ async function main() {
   check('d1Store is a function', typeof d1Store, 'function');
   check('D1_SCHEMA creates the table', /CREATE TABLE IF NOT EXISTS plants/u.test(D1_SCHEMA), true);
   check('ReplayDurableObject is a class', typeof ReplayDurableObject, 'function');
+  // @plantstore/mysql loads beside mysql2, its peer, and checks its client at the factory call.
+  check('mysqlStore on a mysql2 Pool', typeof mysqlStore({ client: createPool({}) }).insert, 'function');
+  check('mysqlReplayStore is a function', typeof mysqlReplayStore, 'function');
+  check('mysqlStore refuses a non-client', (() => { try { mysqlStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -206,6 +210,8 @@ import { plantRouter } from '@plantstore/express';
 import { plantPlugin } from '@plantstore/fastify';
 import { plantRoutes } from '@plantstore/koa';
 import { postgresStore } from '@plantstore/postgres';
+import { mysqlReplayStore, mysqlStore } from '@plantstore/mysql';
+import { createPool } from 'mysql2';
 import { D1_SCHEMA, d1Store, ReplayDurableObject } from '@plantstore/cloudflare';
 ${SERVE_BODY}
 await main();
@@ -222,6 +228,8 @@ const { plantRouter } = require('@plantstore/express');
 const { plantPlugin } = require('@plantstore/fastify');
 const { plantRoutes } = require('@plantstore/koa');
 const { postgresStore } = require('@plantstore/postgres');
+const { mysqlReplayStore, mysqlStore } = require('@plantstore/mysql');
+const { createPool } = require('mysql2');
 const { D1_SCHEMA, d1Store, ReplayDurableObject } = require('@plantstore/cloudflare');
 ${SERVE_BODY}
 main().catch((error) => {
@@ -276,6 +284,8 @@ import express, { type ErrorRequestHandler, type NextFunction, type Request, typ
 import Fastify, { type FastifyInstance } from 'fastify';
 import Koa from 'koa';
 import pg from 'pg';
+import mysql from 'mysql2/promise';
+import { mysqlStore, type MysqlStore } from '@plantstore/mysql';
 
 // A store of one's own, written against the public interface.
 const plants = new Map<bigint, NewPlant>();
@@ -364,6 +374,9 @@ export const onPool: PostgresStore = postgresStore({ client: pool });
 export const onClient: PlantStore = postgresStore({ client: new pg.Client() });
 export const onPglite: PostgresStore = postgresStore({ client: new PGlite(), table: 'app.plants' });
 
+// MySQL and MariaDB: a mysql2 Pool, of the promise or the callback API.
+export const onMysql: MysqlStore = mysqlStore({ client: mysql.createPool({ uri: 'mysql://localhost/plants' }) });
+
 // Cloudflare: a D1 store and a Durable Object replay store, from the Worker's bindings.
 export function worker(env: { DB: D1DatabaseLike; REPLAY: DurableObjectNamespaceLike }): [D1Store, ReplayStore] {
   return [d1Store(env.DB), durableObjectReplayStore(env.REPLAY, { shards: 8 })];
@@ -379,6 +392,8 @@ export function refused(): void {
   plantPlugin({ ...fastifyOptions, basePath: '/api' });
   // @ts-expect-error -- not a pg Pool, Client or PGlite
   postgresStore({ client: {} });
+  // @ts-expect-error -- not a mysql2 Pool or connection
+  mysqlStore({ client: {} });
   app.use((_req: Request, res: Response) => {
     // @ts-expect-error -- the subject is a string, so res.locals.plantstore is typed, not any
     const subject: number | undefined = res.locals.plantstore?.principal?.subject;
@@ -513,6 +528,7 @@ async function install(scenario, folder, tarballs) {
         'typescript',
         'pg',
         '@electric-sql/pglite',
+        'mysql2',
       ].map(pretty),
     )
   ).join(', ');

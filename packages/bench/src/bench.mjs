@@ -78,6 +78,7 @@ const GROUPS = {
   node: 'node',
   pglite: 'pglite',
   pg: 'postgres',
+  mysql: 'mysql',
   bun: 'bun',
   deno: 'deno',
 };
@@ -174,7 +175,7 @@ async function main() {
   const loadBefore = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  for (const name of ['core', 'express', 'koa', 'postgres']) {
+  for (const name of ['core', 'express', 'koa', 'mysql', 'postgres']) {
     if (!existsSync(join(ROOT, 'packages', name, 'dist', 'index.js'))) {
       throw new Error(
         `packages/${name} is not built: run \`pnpm build\` first (\`pnpm bench\` at the root does).`,
@@ -198,9 +199,10 @@ async function main() {
   const runId = `${process.pid}_${startedAt.toString(36)}`;
   const tables = [];
   for (const setup of setups) {
-    if (setup.storage !== 'postgres') continue;
+    if (setup.storage !== 'postgres' && setup.storage !== 'mysql') continue;
     const table = `bench_plants_${runId}_${setup.id.replace(/\W/g, '_')}`;
-    tables.push(table);
+    // A MySQL setup's server drops its own table when it stops.
+    if (setup.storage === 'postgres') tables.push(table);
     setup.env = { ...setup.env, BENCH_TABLE: table, DATABASE_URL: options.databaseUrl };
   }
 
@@ -261,6 +263,7 @@ async function main() {
       const order = round % 2 === 1 ? servers : [...servers].reverse();
       for (const server of order) {
         if (byId.get(server.id).storage === 'postgres') await settleDatabase();
+        else if (byId.get(server.id).storage === 'mysql') await untilQuiet();
         else await sleep(200);
         // Signed before the round's clocks start: a client's proofs are not the server's work.
         const headers = byId.get(server.id).dpop

@@ -11,10 +11,12 @@ export const AUDIENCE = 'https://plants.bench.test';
 export const PUBLIC_URL = 'https://plants.bench.test';
 /** Servers listen here only. */
 export const HOST = '127.0.0.1';
-/** Connections in each `pg` Pool, ours and the hand-written one alike. */
+/** Connections in each `pg` or mysql2 Pool, ours and the hand-written one alike. */
 export const POOL_SIZE = 10;
 /** Where the PostgreSQL setups connect when `DATABASE_URL` is not set. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** Where the MySQL setups connect when `MYSQL_URL` is not set. */
+export const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/test';
 
 /**
  * Signs a bearer token as a client would hold it: HS256, with `iss`, `aud`, `sub`, `iat`, `exp`;

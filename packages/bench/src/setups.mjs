@@ -2,7 +2,7 @@
 // (they skip the auth and validation checks), `baseline` servers do the whole job without Plantstore,
 // `ours` is a Plantstore entry. `storage` marks the setups that need a database.
 
-/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres', dpop?: boolean, opaque?: boolean, runtime?: 'bun' | 'deno' }} Setup */
+/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres' | 'mysql', dpop?: boolean, opaque?: boolean, runtime?: 'bun' | 'deno' }} Setup */
 
 /**
  * Each setup's kind and label, and where it differs from the rest, by id (the id also names its
@@ -51,6 +51,12 @@ const TABLE = {
   'pglite-plant': ['ours', 'node entry + postgresStore on PGlite', { storage: 'pglite' }],
   'pg-hand': ['baseline', 'node entry + hand-written pg store', { storage: 'postgres' }],
   'pg-plant': ['ours', 'node entry + postgresStore on pg', { storage: 'postgres' }],
+  'mysql-hand': [
+    'baseline',
+    'Express 5 + jose + checks + hand-written mysql2 insert',
+    { storage: 'mysql' },
+  ],
+  'mysql-plant': ['ours', 'plantRouter on Express 5 + mysqlStore on mysql2', { storage: 'mysql' }],
   // `runtime`: served by Bun.serve or Deno.serve, run by the binary of the `bun` or `deno` npm package.
   'bun-echo': ['echo', 'Bun.serve + request.json(), echo', { runtime: 'bun' }],
   'bun-hono': ['baseline', 'Hono 4 + hono/jwt + valibot-validator on Bun', { runtime: 'bun' }],
@@ -143,6 +149,13 @@ export const TARGETS = [
     goal: 'PostgreSQL store ≥ 0.95× a hand-written pg insert',
   },
   {
+    kind: 'faster',
+    ours: 'mysql-plant',
+    base: 'mysql-hand',
+    target: 0.95,
+    goal: 'MySQL store on Express 5 ≥ 0.95× a hand-written Express 5 + mysql2 insert',
+  },
+  {
     kind: 'costlier',
     ours: 'node-plant-mtls',
     base: 'node-plant',
@@ -189,6 +202,7 @@ export const COMPARISONS = [
   { ours: 'node-plant-dpop', base: 'node-plant' },
   { ours: 'node-plant-introspection', base: 'node-plant' },
   { ours: 'pg-plant', base: 'pg-hand' },
+  { ours: 'mysql-plant', base: 'mysql-hand' },
   { ours: 'pglite-plant', base: 'pglite-hand' },
   { ours: 'bun-plant', base: 'bun-hono' },
   { ours: 'bun-plant', base: 'bun-echo' },

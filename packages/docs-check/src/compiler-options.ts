@@ -40,6 +40,7 @@ export function packageSourcePaths(root: string): Record<string, string[]> {
     '@plantstore/express': source('express/src/index.ts'),
     '@plantstore/fastify': source('fastify/src/index.ts'),
     '@plantstore/koa': source('koa/src/index.ts'),
+    '@plantstore/mysql': source('mysql/src/index.ts'),
     '@plantstore/postgres': source('postgres/src/index.ts'),
   };
 }

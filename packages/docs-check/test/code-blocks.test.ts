@@ -51,6 +51,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
   'packages/fastify/README.md': 'packages/fastify/src',
+  'packages/mysql/README.md': 'packages/mysql/src',
   'packages/postgres/README.md': 'packages/postgres/src',
 };
 

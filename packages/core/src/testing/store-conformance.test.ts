@@ -80,6 +80,29 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
       'the store must keep name and tag exactly: keep leading and trailing spaces (no trimming)',
     ],
     [
+      'answers the plant asked for when a collation calls it equal to the stored one',
+      () => {
+        const inner = memoryStore();
+        const store: PlantStore = {
+          async insert(plant, context) {
+            const result = await inner.insert(plant, context);
+            if (result.created) return result;
+            const same = (a = '', b = '') =>
+              a.toLowerCase().trimEnd() === b.toLowerCase().trimEnd();
+            const { name, tag } = result.existing;
+            return same(name, plant.name) && same(tag, plant.tag)
+              ? { created: false, existing: plant }
+              : result;
+          },
+        };
+        return store;
+      },
+      'reports the stored name and tag byte for byte, never one a collation calls equal',
+      'existing must be the plant as stored, byte for byte, not the one asked for: letter case (a ' +
+        'case-insensitive collation, *_ci) must not make two values one; compare bytes (a binary ' +
+        'column or collation) or let the core compare',
+    ],
+    [
       'reads, then writes',
       () => {
         const plants = new Map<bigint, NewPlant>();

@@ -3,6 +3,7 @@ import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from '../plant/store';
+import { describeStoreExactnessCases } from './store-exactness-cases';
 
 /**
  * The two functions of a test runner the suite registers with: vitest's and jest's `describe`/`it`
@@ -81,8 +82,9 @@ const ABORTED_BEFORE =
  * message names the rule the store broke and how a store keeps it.
  *
  * What it checks: creation, the existing plant reported unchanged under the id asked for (the core
- * answers a store that reports another id with a 500), exact int64 ids, atomicity under concurrent
- * inserts of one id, and the abort signal. What a store throws is the core's to map: throw
+ * answers a store that reports another id with a 500), exact int64 ids, strings returned byte for
+ * byte (never merged by a collation: case, trailing space, accents), `tag: ""` apart from no tag,
+ * atomicity under concurrent inserts of one id, and the abort signal. What a store throws is the core's to map: throw
  * `ServiceUnavailableError('store_unavailable', …)` when the backend cannot be reached, or let the
  * driver's error through: Node network errors (`ECONNREFUSED`, `ECONNRESET`, …) and retryable
  * SQLSTATEs (class 08, 53, 57P01–57P03, 40001, 40P01) answer 503 with `Retry-After`, anything else 500.
@@ -189,6 +191,8 @@ export function describeStoreConformance<S extends PlantStore>(
         }
       }),
     );
+
+    describeStoreExactnessCases(it, withStore);
 
     it(
       'creates each id exactly once under 1,000 concurrent inserts of 100 ids',

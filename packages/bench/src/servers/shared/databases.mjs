@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { PGlite } from '@electric-sql/pglite';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { DEFAULT_DATABASE_URL, POOL_SIZE } from '../../config.mjs';
+import { DEFAULT_DATABASE_URL, DEFAULT_MYSQL_URL, POOL_SIZE } from '../../config.mjs';
 
 /** PGlite in a fresh temporary data directory (durable, as the README sets it up); removed on close. */
 export async function openPglite() {
@@ -75,6 +76,31 @@ export async function handWrittenStore(client, table) {
         created: false,
         existing: { id: plant.id, name: row.name, tag: row.tag ?? undefined },
       };
+    },
+  };
+}
+
+/**
+ * A mysql2 promise Pool of POOL_SIZE on MYSQL_URL, and the fresh table name the runner chose
+ * (BENCH_TABLE). Ids come back as decimal text, as a careful hand-written store would ask.
+ */
+export function openMysqlPool() {
+  const table = process.env.BENCH_TABLE;
+  if (table === undefined || !/^bench_plants_\w+$/.test(table)) {
+    throw new TypeError('BENCH_TABLE must name a fresh table bench_plants_…');
+  }
+  const pool = mysql.createPool({
+    uri: process.env.MYSQL_URL ?? DEFAULT_MYSQL_URL,
+    connectionLimit: POOL_SIZE,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
+  return {
+    client: pool,
+    table,
+    async close() {
+      await pool.query(`DROP TABLE IF EXISTS \`${table}\``);
+      await pool.end();
     },
   };
 }

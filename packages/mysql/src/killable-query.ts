@@ -1,0 +1,91 @@
+import type { Cancellation } from '@plantstore/core';
+import { abortError } from './abort-error';
+import type { MysqlConnectionLike, QueryOptions } from './clients';
+import { killQuery } from './kill-query';
+
+// A user's `typeCast` function set on the pool would see our columns first; this one hands every
+// column to mysql2's own decoding, so ids arrive as text and names as bytes whatever the settings.
+const ownDecoding = (_field: unknown, next: () => unknown): unknown => next();
+
+/** The statement with the options every statement of the stores runs with. */
+export function statement(sql: string): QueryOptions {
+  return { sql, rowsAsArray: true, nestTables: false, typeCast: ownDecoding };
+}
+
+/** One statement to run on a connection the caller lent it. */
+export interface KillableQuery {
+  readonly connection: MysqlConnectionLike;
+  readonly sql: string;
+  /** The store call's time-out; none for statements nobody waits on (schema, pruning). */
+  readonly cancelled: Cancellation | undefined;
+  /** Receives the connection back, once: `clean` is false when it may be spoilt. */
+  readonly release: (clean: boolean) => void;
+  /** Receives the clean-up of an aborted statement, for `close()` to wait on. */
+  readonly track: (cleanup: Promise<void>) => void;
+}
+
+/**
+ * Runs one statement on a connection that is the caller's alone until `release` is called. It
+ * settles with the statement, or rejects at once when `cancelled` fires. An aborted statement is
+ * ended on the server with `KILL QUERY`, and the connection released only once the statement has
+ * ended and the kill was answered, after a `DO 0` that takes up a kill that arrived after the
+ * statement had finished (MySQL can keep it for the connection's next statement): the kill
+ * reaches nothing but this statement.
+ *
+ * @param query - the statement, its connection and what to do after
+ * @returns the statement's result: rows, or a result header
+ */
+export function killableQuery(query: KillableQuery): Promise<unknown> {
+  const { connection, cancelled, release } = query;
+  return new Promise((resolve, reject) => {
+    if (cancelled?.aborted === true) {
+      release(true);
+      reject(abortError(cancelled));
+      return;
+    }
+    let ended: ((failure: Error | null) => void) | undefined;
+    const stopListening = cancelled?.onAbort(() => {
+      reject(abortError(cancelled));
+      const statementEnded = new Promise<Error | null>((settle) => {
+        ended = settle;
+      });
+      query.track(
+        Promise.all([statementEnded, killQuery(connection)]).then(([failure, confirmed]) =>
+          afterKill(connection, release, confirmed && !isFatal(failure)),
+        ),
+      );
+    });
+    connection.query(statement(query.sql), (failure, result) => {
+      if (ended !== undefined) {
+        ended(failure);
+        return;
+      }
+      stopListening?.();
+      release(!isFatal(failure));
+      if (failure) reject(failure);
+      else resolve(result);
+    });
+  });
+}
+
+function afterKill(
+  connection: MysqlConnectionLike,
+  release: (clean: boolean) => void,
+  clean: boolean,
+): Promise<void> {
+  if (!clean) {
+    release(false);
+    return Promise.resolve();
+  }
+  return new Promise((done) => {
+    connection.query(statement('DO 0'), (failure) => {
+      release(!isFatal(failure));
+      done();
+    });
+  });
+}
+
+/** Whether a failure left the connection unusable (mysql2 marks those `fatal`). */
+function isFatal(failure: unknown): boolean {
+  return (failure as { fatal?: unknown } | null)?.fatal === true;
+}

@@ -1,0 +1,159 @@
+import { isPlantServiceError, type Principal } from '@plantstore/core';
+import type { PoolConnection } from 'mysql2';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { mapStoreError } from '../src/map-error';
+import { mysqlReplayStore, mysqlStore } from '../src/index';
+import { databaseOfThisFile, mysqlUrlFor, promisePool } from './services';
+
+const url = mysqlUrlFor('the MySQL store settings suite');
+const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
+const context = () => ({ principal, signal: new AbortController().signal });
+
+/** The status and code a failure maps to, or the failure itself when it stays a 500. */
+const mapped = (failure: unknown) => {
+  const error = mapStoreError(failure);
+  return isPlantServiceError(error) ? [error.status, error.code] : error;
+};
+
+describe('mysqlStore and mysqlReplayStore refuse a misconfiguration when they are created', () => {
+  it.each([
+    ['no options', () => mysqlStore(undefined as never), /expected options \{ client, table \}/],
+    ['a client that is no mysql2 client', () => mysqlStore({ client: {} as never }), /mysql2 Pool/],
+    ['an unknown option', () => mysqlStore({ client: {}, tabel: 'x' } as never), /`tabel`/],
+    [
+      'a table that is no identifier',
+      () => mysqlReplayStore({ client: { getConnection() {} }, table: 'plants; DROP' }),
+      /`table` must be a table name/,
+    ],
+    [
+      'a prune count of 0',
+      () => mysqlReplayStore({ client: { getConnection() {} }, pruneEvery: 0 }),
+      /`pruneEvery` must be a whole number/,
+    ],
+  ])('throws a TypeError for %s', (_what, create, message) => {
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(message);
+  });
+});
+
+describe('mapStoreError', () => {
+  it.each([
+    ['a deadlock', { errno: 1213 }, [503, 'store_unavailable']],
+    ['a lock-wait time-out', { errno: 1205 }, [503, 'store_timeout']],
+    ['too many connections', { errno: 1040 }, [503, 'store_unavailable']],
+    [
+      'a lost connection',
+      { code: 'PROTOCOL_CONNECTION_LOST', fatal: true },
+      [503, 'store_unavailable'],
+    ],
+    [
+      'every address refused',
+      new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })]),
+      [503, 'store_unavailable'],
+    ],
+    [
+      'an exhausted Pool that does not wait',
+      new Error('No connections available.'),
+      [503, 'store_unavailable'],
+    ],
+  ])('answers %s 503', (_what, failure, answer) => {
+    expect(mapped(failure)).toEqual(answer);
+  });
+
+  it.each([
+    ['a syntax error', Object.assign(new Error('You have an error'), { errno: 1064 })],
+    ['a missing table', Object.assign(new Error("Table 'x' doesn't exist"), { errno: 1146 })],
+    ['a denied command', Object.assign(new Error('INSERT command denied'), { errno: 1142 })],
+  ])('leaves %s as it is, for a 500', (_what, failure) => {
+    expect(mapped(failure)).toBe(failure);
+  });
+});
+
+describe.skipIf(url === undefined)(
+  'the MySQL store whatever the client settings, on MariaDB',
+  () => {
+    const database = databaseOfThisFile(url);
+
+    it('refuses at ensureSchema() a table whose text columns are utf8mb3, naming them', async () => {
+      const table = database.newTable('utf8mb3');
+      await database.pool.query(
+        `CREATE TABLE \`${table}\` (id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag TEXT, ` +
+          'created_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), created_by TEXT) ' +
+          'DEFAULT CHARSET=utf8mb3',
+      );
+      await expect(mysqlStore({ client: database.pool, table }).ensureSchema()).rejects.toThrow(
+        `The table \`${table}\` exists but cannot keep plants exactly: column name is in utf8mb3, ` +
+          'not utf8mb4; column tag is in utf8mb3, not utf8mb4; column created_by is in utf8mb3, not utf8mb4.',
+      );
+    });
+
+    it.each([
+      ['a utf8mb3 connection', { charset: 'UTF8_GENERAL_CI' }],
+      ['a latin1 connection', { charset: 'LATIN1_SWEDISH_CI' }],
+      [
+        'supportBigNumbers with bigNumberStrings',
+        { supportBigNumbers: true, bigNumberStrings: true },
+      ],
+      ['a typeCast that turns every column into a number', { typeCast: () => 0 }],
+      ['named placeholders and rows as arrays', { namedPlaceholders: true, rowsAsArray: true }],
+    ])('keeps ids and strings exact on %s', async (_what, settings) => {
+      const pool = promisePool(url ?? '', settings);
+      onTestFinished(() => pool.end());
+      const store = mysqlStore({ client: pool, table: database.newTable('settings') });
+      await store.ensureSchema();
+      const plants = [
+        { id: 9_223_372_036_854_775_807n, name: 'Ｆｅｒｎ 🌵', tag: 'e\u0301' },
+        { id: -9_223_372_036_854_775_808n, name: "'; DROP TABLE x; --", tag: '' },
+        { id: 9_007_199_254_740_993n, name: 'Fern ' },
+      ];
+      for (const plant of plants) {
+        expect(await store.insert(plant, context())).toEqual({ created: true });
+        const again = await store.insert({ id: plant.id, name: 'x' }, context());
+        expect(again).toEqual({ created: false, existing: plant });
+      }
+    });
+
+    it('answers ready() once the server answers, creating a missing replay table, and 503 once closed', async () => {
+      const replay = mysqlReplayStore({ client: database.pool, table: database.newTable('ready') });
+      await replay.ready();
+      const [rows] = await database.pool.query(`SELECT COUNT(*) AS n FROM ${replay.table}`);
+      expect(rows).toEqual([{ n: 0 }]);
+      await replay.close();
+      await expect(replay.ready()).rejects.toMatchObject({
+        status: 503,
+        code: 'replay_store_unavailable',
+      });
+    });
+
+    it('works on a connection lent by a promise Pool and one lent by a callback Pool', async () => {
+      const promiseLent = await database.pool.getConnection();
+      onTestFinished(() => promiseLent.release());
+      const callbackLent = await new Promise<PoolConnection>((resolve, reject) =>
+        database.pool.pool.getConnection((error, lent) => (error ? reject(error) : resolve(lent))),
+      );
+      onTestFinished(() => callbackLent.release());
+      for (const client of [promiseLent, callbackLent]) {
+        const store = mysqlStore({ client, table: database.newTable('lent') });
+        await store.ensureSchema();
+        expect(await store.insert({ id: 1n, name: 'Fern' }, context())).toEqual({ created: true });
+        expect(await store.insert({ id: 1n, name: 'fern' }, context())).toEqual({
+          created: false,
+          existing: { id: 1n, name: 'Fern' },
+        });
+        await store.close();
+      }
+    });
+
+    it('prunes expired keys of the replay store, and only those', async () => {
+      const replay = mysqlReplayStore({ client: database.pool, table: database.newTable('prune') });
+      const now = Date.UTC(2026, 0, 1);
+      const signal = new AbortController().signal;
+      await replay.remember('old', now - 1, { now: now - 60_000, signal });
+      await replay.remember('new', now + 60_000, { now, signal });
+      expect(await replay.prune(now)).toBe(1);
+      expect(await replay.remember('new', now + 60_000, { now, signal })).toBe(false);
+      expect(await replay.remember('old', now + 60_000, { now, signal })).toBe(true);
+      await replay.close();
+    });
+  },
+);

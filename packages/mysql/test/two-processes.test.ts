@@ -1,0 +1,125 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  concurrentCreates,
+  inFlight,
+  keepAliveClient,
+  type KeepAliveClient,
+} from '@plantstore/http-suite/client';
+import type mysqlPromise from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mysqlStore } from '../src/index';
+import { mysqlUrlFor, promisePool, uniqueTable } from './services';
+
+const url = mysqlUrlFor('the two-process concurrency test on MySQL');
+
+/** The 1,000 plants: both int64 ends, ids past 2^53 either side, a 4-byte character in each name. */
+const plants = Array.from({ length: 1_000 }, (_, index) => ({
+  id:
+    index === 0
+      ? -(2n ** 63n)
+      : index === 1
+        ? 2n ** 63n - 1n
+        : (index % 2 === 0 ? 1n : -1n) * (2n ** 53n + BigInt(index) * 9_973n),
+  name: `plant ${index} 🌵`,
+  tag: index % 4 === 0 ? undefined : `tag ${index % 5}`,
+}));
+
+/** A plant server process, and the lines it prints. */
+interface ServerProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly lines: AsyncIterator<string>;
+  readonly port: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    ['--import', tsx, fileURLToPath(new URL('fixtures/plant-server.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+      },
+    },
+  );
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk.toString()}`));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = String((await lines.next()).value);
+  const port = /^port (\d+)$/.exec(first)?.[1];
+  if (port === undefined) throw new Error(`the plant server did not start: ${first}`);
+  return { child, lines, port: Number(port) };
+}
+
+/** Ends a server (its stdin closed) and resolves to the plants it created. */
+async function stopServer(server: ServerProcess): Promise<number> {
+  server.child.stdin.end();
+  const line = String((await server.lines.next()).value);
+  return Number(/^created (\d+)$/.exec(line)?.[1] ?? Number.NaN);
+}
+
+describe.skipIf(url === undefined)('two server processes on one MariaDB table', () => {
+  const table = uniqueTable('two_processes');
+  const token = randomBytes(24).toString('base64url');
+  let pool: mysqlPromise.Pool;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    pool = promisePool(url ?? '');
+    await mysqlStore({ client: pool, table }).ensureSchema();
+    const env = { MYSQL_URL: url ?? '', PLANT_TABLE: table, PLANT_TOKEN: token };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const { child } of servers) if (child.exitCode === null) child.kill();
+    await pool.query(`DROP TABLE IF EXISTS \`${table}\``);
+    await pool.end();
+  });
+
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
+    const attempts = concurrentCreates(plants, 20_261_127);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const clients = servers.map(({ port }) => keepAliveClient(`http://127.0.0.1:${port}`, 100));
+    const started = Date.now();
+    const outcomes = await inFlight(attempts, 200, async (attempt, index) => {
+      const client = clients[index % 2] as KeepAliveClient;
+      const reply = await client.send({ body: attempt.body, headers });
+      return { plant: attempt.plant, status: reply.status, text: reply.text };
+    });
+    const elapsed = Date.now() - started;
+    for (const client of clients) client.close();
+
+    const [rows] = await pool.query(
+      `SELECT CAST(id AS CHAR) AS id, CAST(name AS BINARY) AS name, CAST(tag AS BINARY) AS tag FROM \`${table}\``,
+    );
+    const stored = new Map(
+      (rows as { id: string; name: Buffer; tag: Buffer | null }[]).map((row) => [
+        BigInt(row.id),
+        { name: row.name.toString('utf8'), tag: row.tag?.toString('utf8') },
+      ]),
+    );
+    expect(stored.size).toBe(plants.length);
+    const statuses: Record<number, number> = {};
+    for (const { plant, status, text } of outcomes) {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      const row = stored.get(plant.id);
+      expect(row, `no row for id ${plant.id}`).toBeDefined();
+      const same = row?.name === plant.name && row.tag === plant.tag;
+      expect(status, `id ${plant.id}: ${text}`).toBe(same ? 200 : 409);
+      if (same)
+        expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
+    }
+    const created = await Promise.all(servers.map(stopServer));
+    expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
+    console.info(
+      `[mysql two processes] ${outcomes.length} creates in ${elapsed} ms, statuses ` +
+        `${JSON.stringify(statuses)}, created ${created.join(' + ')}`,
+    );
+  }, 300_000);
+});
