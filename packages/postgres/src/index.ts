@@ -12,5 +12,9 @@ export type {
   PgPoolClientLike,
   PgPoolLike,
   PostgresClient,
+  PostgresJsPendingLike,
+  PostgresJsQueryLike,
+  PostgresJsReservedLike,
+  PostgresJsSqlLike,
   SqlResult,
 } from './clients';

@@ -3,6 +3,7 @@ import { abortError } from './abortable';
 import { backendKeyOf, sendCancelRequest } from './cancel-request';
 import type { ClientKind, PGliteLike, SqlResult } from './clients';
 import { runOnPool } from './pool-runner';
+import { postgresJsRunner } from './postgres-js-runner';
 import { connectionQueue } from './serial-queue';
 
 /** Runs statements on whichever client the store was given. */
@@ -42,12 +43,16 @@ export interface SqlRunner {
  * - **PGlite**, in-process and serial (one queue per instance too), cannot be interrupted: a write
  *   checks the signal when PGlite gets to it, so an insert that waited for PGlite past the time-out
  *   is dropped instead of committed after the client heard 503.
+ * - porsager's **`postgres`** client, or a connection reserved from it: see `postgresJsRunner`.
  *
  * @param target - the client and its kind
  * @returns the runner
  */
 export function sqlRunner(target: ClientKind): SqlRunner {
   switch (target.kind) {
+    case 'postgres':
+    case 'postgres-reserved':
+      return postgresJsRunner(target.client, target.kind === 'postgres-reserved');
     case 'pool': {
       const pool = target.client;
       const cleanups = new Set<Promise<void>>();
