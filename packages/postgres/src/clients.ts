@@ -83,24 +83,24 @@ export interface PostgresJsQueryLike {
   raw(): PostgresJsPendingLike;
 }
 
-/** A connection reserved from a `postgres` client (`await sql.reserve()`): one session. */
-export interface PostgresJsReservedLike {
+/** What runs statements on the `postgres` client: the client, a reserved connection, a transaction. */
+export interface PostgresJsConnectionLike {
   unsafe(
     query: string,
     parameters?: unknown[],
     options?: { prepare?: boolean },
   ): PostgresJsQueryLike;
+}
+
+/** A connection reserved from a `postgres` client (`await sql.reserve()`): one session. */
+export interface PostgresJsReservedLike extends PostgresJsConnectionLike {
   release(): void;
 }
 
 /** The part of porsager's `postgres` client (`postgres(url, options)`) the store uses. */
-export interface PostgresJsSqlLike {
-  unsafe(
-    query: string,
-    parameters?: unknown[],
-    options?: { prepare?: boolean },
-  ): PostgresJsQueryLike;
+export interface PostgresJsSqlLike extends PostgresJsConnectionLike {
   reserve(): Promise<PostgresJsReservedLike>;
+  begin(work: (transaction: PostgresJsConnectionLike) => Promise<unknown>): PromiseLike<unknown>;
 }
 
 /**

@@ -12,6 +12,7 @@ export type {
   PgPoolClientLike,
   PgPoolLike,
   PostgresClient,
+  PostgresJsConnectionLike,
   PostgresJsPendingLike,
   PostgresJsQueryLike,
   PostgresJsReservedLike,

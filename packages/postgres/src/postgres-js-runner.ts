@@ -1,6 +1,11 @@
 import type { Cancellation } from '@plantstore/core';
 import { abortError } from './abortable';
-import type { PostgresJsPendingLike, PostgresJsReservedLike, PostgresJsSqlLike } from './clients';
+import type {
+  PostgresJsConnectionLike,
+  PostgresJsPendingLike,
+  PostgresJsReservedLike,
+  PostgresJsSqlLike,
+} from './clients';
 import { connectionQueue } from './serial-queue';
 import type { SqlRunner } from './sql-runner';
 
@@ -49,7 +54,7 @@ export function postgresJsRunner(
       read: run,
       write: run,
       exec: async (text) => {
-        await serial.run(() => Promise.resolve(statement(connection, text, [])));
+        await serial.run(() => inTransaction(connection, () => quietly(connection, text)));
       },
       idle: () => serial.drained(),
     };
@@ -66,8 +71,8 @@ export function postgresJsRunner(
     read: run,
     write: run,
     exec: async (text) => {
-      // Schema and readiness: nobody times them out, so no connection needs holding.
-      await statement(sql, text, []);
+      // begin(), unlike reserve(), rejects at once on a client that was ended.
+      await sql.begin((transaction) => quietly(transaction, text));
     },
     idle: async () => {
       while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
@@ -140,13 +145,38 @@ function runReserving(
 }
 
 function statement(
-  target: PostgresJsSqlLike | PostgresJsReservedLike,
+  target: PostgresJsConnectionLike,
   text: string,
   values: readonly unknown[],
 ): PostgresJsPendingLike {
   // Unnamed statements whatever the client's own `prepare` says: PgBouncer's transaction mode
   // hands each statement to any server connection, where a named one may not exist.
   return target.unsafe(text, [...values], { prepare: false }).raw();
+}
+
+/**
+ * Runs a schema or readiness statement, in a transaction, with PostgreSQL's notices held back: the
+ * client logs every notice by default (`onnotice`), and `CREATE TABLE IF NOT EXISTS` sends one at
+ * each start-up once the table exists. `SET LOCAL` ends with the transaction.
+ */
+async function quietly(transaction: PostgresJsConnectionLike, text: string): Promise<void> {
+  await statement(transaction, 'SET LOCAL client_min_messages TO warning', []);
+  await statement(transaction, text, []);
+}
+
+/** `sql.begin()` for a reserved connection, which has none. */
+async function inTransaction(
+  connection: PostgresJsConnectionLike,
+  work: () => Promise<void>,
+): Promise<void> {
+  await statement(connection, 'BEGIN', []);
+  try {
+    await work();
+  } catch (error) {
+    await Promise.resolve(statement(connection, 'ROLLBACK', [])).catch(noop);
+    throw error;
+  }
+  await statement(connection, 'COMMIT', []);
 }
 
 /** Sends the statement's cancel and settles once it was delivered, failed, or had its time. */

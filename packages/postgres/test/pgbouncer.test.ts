@@ -85,7 +85,6 @@ describe.skipIf(databaseUrl === undefined || pgbouncer === undefined)(
         user: 'postgres',
         prepare: false,
         max: 4,
-        onnotice: () => undefined,
       });
       pool = new Pool({ connectionString: databaseUrl, max: 2 });
     }, 30_000);

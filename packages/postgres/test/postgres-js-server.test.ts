@@ -49,7 +49,6 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
     prepare: false,
     types: { bigint: postgres.BigInt },
     transform: postgres.pascal,
-    onnotice: () => undefined,
   };
   let sql: postgres.Sql<{ bigint: bigint }>;
   let pool: Pool;
