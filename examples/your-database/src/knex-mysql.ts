@@ -1,0 +1,14 @@
+import { mysqlStore } from '@plantstore/mysql';
+import knex from 'knex';
+import type { Connection } from 'mysql2';
+
+export const db = knex({
+  client: 'mysql2',
+  connection: process.env.MYSQL_URL ?? 'mysql://localhost/app',
+  pool: { max: 10 },
+});
+
+// Knex's pool is tarn's, which hands out mysql2 Connections: the store takes one of them for good.
+// Give it back at shutdown, after store.close(): db.client.releaseConnection(connection).
+export const connection = (await db.client.acquireConnection()) as Connection;
+export const store = mysqlStore({ client: connection });
