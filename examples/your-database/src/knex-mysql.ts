@@ -1,5 +1,5 @@
 import { mysqlStore } from '@plantstore/mysql';
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import type { Connection } from 'mysql2';
 
 export const db = knex({
@@ -9,6 +9,7 @@ export const db = knex({
 });
 
 // Knex's pool is tarn's, which hands out mysql2 Connections: the store takes one of them for good.
-// Give it back at shutdown, after store.close(): db.client.releaseConnection(connection).
-export const connection = (await db.client.acquireConnection()) as Connection;
+// Give it back at shutdown, after store.close(): client.releaseConnection(connection).
+const client = db.client as Knex.Client; // typed `any` on the instance
+export const connection = (await client.acquireConnection()) as Connection;
 export const store = mysqlStore({ client: connection });

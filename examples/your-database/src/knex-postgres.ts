@@ -1,5 +1,5 @@
 import { postgresStore } from '@plantstore/postgres';
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import type pg from 'pg';
 
 export const db = knex({
@@ -10,6 +10,7 @@ export const db = knex({
 
 // Knex's pool is tarn's, which hands out pg Clients: the store takes one of them for good, and
 // runs its statements on it one at a time. Give it back at shutdown, after store.close():
-// db.client.releaseConnection(connection).
-export const connection = (await db.client.acquireConnection()) as pg.Client;
+// client.releaseConnection(connection).
+const client = db.client as Knex.Client; // typed `any` on the instance
+export const connection = (await client.acquireConnection()) as pg.Client;
 export const store = postgresStore({ client: connection });

@@ -1,5 +1,6 @@
 import { serviceUrl } from '@plantstore/core/testing';
 import { sql } from 'drizzle-orm';
+import type { Knex } from 'knex';
 import { QueryTypes } from 'sequelize';
 import { describe, expect, it } from 'vitest';
 import { type Created, createOne } from './create-one.test-support';
@@ -69,7 +70,7 @@ describe.skipIf(databaseUrl === undefined)(
         expect(rows).toEqual([seen(plant)]);
       } finally {
         await store.close();
-        await db.client.releaseConnection(connection);
+        await (db.client as Knex.Client).releaseConnection(connection);
         await db.destroy();
       }
     });
