@@ -1,5 +1,5 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abortable';
+import { abortError, raceAbort } from './abortable';
 import type {
   PostgresJsConnectionLike,
   PostgresJsPendingLike,
@@ -7,7 +7,7 @@ import type {
   PostgresJsSqlLike,
 } from './clients';
 import { connectionQueue } from './serial-queue';
-import type { SqlRunner } from './sql-runner';
+import { pooledRunner, type PooledStatement, type SqlRunner } from './runner';
 
 // How long a cancel may take to be seen through before the connection is given back anyway.
 const CANCEL_TIMEOUT_MS = 5_000;
@@ -60,88 +60,37 @@ export function postgresJsRunner(
     };
   }
   const sql = client as PostgresJsSqlLike;
-  const cleanups = new Set<Promise<void>>();
-  const track = (cleanup: Promise<void>): void => {
-    cleanups.add(cleanup);
-    void cleanup.finally(() => cleanups.delete(cleanup));
-  };
-  const run = (text: string, values: readonly unknown[], cancelled: Cancellation) =>
-    runReserving(sql, text, values, cancelled, track);
-  return {
-    read: run,
-    write: run,
-    exec: async (text) => {
-      // begin(), unlike reserve(), rejects at once on a client that was ended.
-      await sql.begin((transaction) => quietly(transaction, text));
-    },
-    idle: async () => {
-      while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
-    },
-  };
+  return pooledRunner(reserving(sql), async (text) => {
+    // begin(), unlike reserve(), rejects at once on a client that was ended.
+    await sql.begin((transaction) => quietly(transaction, text));
+  });
 }
 
 /**
- * Runs one statement on a connection reserved for it. On abort it rejects at once; a reservation
+ * Runs each statement on a connection reserved for it. On abort it rejects at once; a reservation
  * still waiting is given back when it comes, and a running statement is cancelled, its connection
  * given back only once the statement has ended and the cancel has been delivered (or has had its
  * time).
  */
-function runReserving(
-  sql: PostgresJsSqlLike,
-  text: string,
-  values: readonly unknown[],
-  cancelled: Cancellation,
-  track: (cleanup: Promise<void>) => void,
-): Promise<readonly unknown[]> {
-  return new Promise((resolve, reject) => {
-    if (cancelled.aborted) {
-      reject(abortError(cancelled));
-      return;
-    }
-    let aborted = false;
-    let cancelRunning: (() => void) | undefined;
-    const stopListening = cancelled.onAbort(() => {
-      aborted = true;
-      reject(abortError(cancelled));
-      cancelRunning?.();
+function reserving(sql: PostgresJsSqlLike): PooledStatement {
+  return async (text, values, cancelled, track) => {
+    if (cancelled.aborted) throw abortError(cancelled);
+    // The client cannot stop a reservation that waits: one that comes after the abort goes back.
+    const connection = await raceAbort(sql.reserve(), cancelled, (late) => late.release());
+    const pending = statement(connection, text, values);
+    const running = Promise.resolve(pending);
+    const stopCancelling = cancelled.onAbort(() => {
+      const ended = running.then(noop, noop);
+      track(Promise.all([ended, cancelOf(pending)]).then(() => connection.release()));
     });
-    sql.reserve().then(
-      (connection) => {
-        if (aborted) {
-          connection.release();
-          return;
-        }
-        const pending = statement(connection, text, values);
-        const ended = pending.then(noop, noop);
-        cancelRunning = () => {
-          track(
-            Promise.all([ended, cancelOf(pending)]).then(() => {
-              connection.release();
-            }),
-          );
-        };
-        pending.then(
-          (rows) => {
-            if (aborted) return;
-            stopListening();
-            connection.release();
-            resolve(rowsOf(rows));
-          },
-          (failure: Error) => {
-            if (aborted) return;
-            stopListening();
-            connection.release();
-            reject(failure);
-          },
-        );
-      },
-      (failure: Error) => {
-        if (aborted) return;
-        stopListening();
-        reject(failure);
-      },
-    );
-  });
+    try {
+      return rowsOf(await raceAbort(running, cancelled));
+    } finally {
+      stopCancelling();
+      // After an abort the clean-up above gives the connection back, once it is safe to.
+      if (!cancelled.aborted) connection.release();
+    }
+  };
 }
 
 function statement(

@@ -1,4 +1,4 @@
-import { isPlantServiceError, type Principal } from '@plantstore/core';
+import { isPlantServiceError } from '@plantstore/core';
 import { describeReplayStoreConformance, describeStoreConformance } from '@plantstore/core/testing';
 import { Pool } from 'pg';
 import postgres from 'postgres';
@@ -9,31 +9,10 @@ import {
   type PostgresClient,
   type PostgresStore,
 } from '../src/index';
-import {
-  closedPort,
-  databaseUrlFor,
-  lockTable as lockTableOf,
-  lockWaiters,
-  recordingService,
-  uniqueTable,
-  waitFor,
-} from './services';
+import * as services from './services';
 
-const databaseUrl = databaseUrlFor('the postgres client suites');
-
-const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
-const context = (signal = new AbortController().signal) => ({ principal, signal });
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
-/** Resolves to a code and status when `work` rejects with a Plantstore error, else the error. */
-async function failureOf(work: Promise<unknown>): Promise<unknown> {
-  const error: unknown = await work.then(
-    () => 'resolved',
-    (e: unknown) => e,
-  );
-  return isPlantServiceError(error) ? { status: error.status, code: error.code, error } : error;
-}
+const { context, failureOf, lockTable: lockTableOf, uniqueTable, waitFor } = services;
+const databaseUrl = services.databaseUrlFor('the postgres client suites');
 
 it('takes the postgres client and a connection reserved from it, as their types are', () => {
   expectTypeOf<postgres.Sql>().toExtend<PostgresClient>();
@@ -54,25 +33,13 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
   let pool: Pool;
   const tables: string[] = [];
 
-  const freshStore = async (
-    client: PostgresClient = sql,
-    table = uniqueTable('postgresjs'),
-  ): Promise<PostgresStore> => {
-    tables.push(table);
-    const store = postgresStore({ client, table });
-    await store.ensureSchema();
-    return store;
-  };
+  const freshStore = (client: PostgresClient = sql, table?: string): Promise<PostgresStore> =>
+    services.storeOnNewTable(client, tables, table ?? uniqueTable('postgresjs'));
 
-  const rowCount = async (store: PostgresStore): Promise<number> => {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${store.table}`,
-    );
-    return rows[0]?.n ?? -1;
-  };
+  const rowCount = (store: PostgresStore): Promise<number> => services.rowsIn(pool, store);
 
   const waitingInserts = (store: PostgresStore): Promise<number[]> =>
-    lockWaiters(pool, `INSERT INTO ${store.table} %`);
+    services.lockWaiters(pool, `INSERT INTO ${store.table} %`);
 
   beforeAll(() => {
     sql = postgres(databaseUrl ?? '', options);
@@ -84,19 +51,23 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
     await Promise.all([sql.end({ timeout: 5 }), pool.end()]);
   });
 
-  describeStoreConformance({ describe, it }, 'postgresStore on postgres(url)', {
-    create: () => freshStore(),
-    destroy: (store) => store.close(),
-  });
+  /** Both conformance suites on one client: `postgres(url)`, or a connection reserved from it. */
+  const conformance = (name: string, client: () => PostgresClient): void => {
+    describeStoreConformance({ describe, it }, `postgresStore on ${name}`, {
+      create: () => freshStore(client()),
+      destroy: (store) => store.close(),
+    });
+    describeReplayStoreConformance({ describe, it }, `postgresReplayStore on ${name}`, {
+      create: () => {
+        const table = uniqueTable('postgresjs_replay');
+        tables.push(table);
+        return postgresReplayStore({ client: client(), table });
+      },
+      destroy: (store) => store.close(),
+    });
+  };
 
-  describeReplayStoreConformance({ describe, it }, 'postgresReplayStore on postgres(url)', {
-    create: () => {
-      const table = uniqueTable('postgresjs_replay');
-      tables.push(table);
-      return postgresReplayStore({ client: sql, table });
-    },
-    destroy: (store) => store.close(),
-  });
+  conformance('postgres(url)', () => sql);
 
   describe('on a reserved connection', () => {
     let reserved: postgres.ReservedSql<{ bigint: bigint }>;
@@ -104,25 +75,12 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
       reserved = await sql.reserve();
     });
     afterAll(() => reserved.release());
-
-    describeStoreConformance({ describe, it }, 'postgresStore on sql.reserve()', {
-      create: () => freshStore(reserved),
-      destroy: (store) => store.close(),
-    });
-
-    describeReplayStoreConformance({ describe, it }, 'postgresReplayStore on sql.reserve()', {
-      create: () => {
-        const table = uniqueTable('postgresjs_reserved_replay');
-        tables.push(table);
-        return postgresReplayStore({ client: reserved, table });
-      },
-      destroy: (store) => store.close(),
-    });
+    conformance('sql.reserve()', () => reserved);
   });
 
   it('keeps the int64 ends and ids past 2^53 exact both ways, whatever the client parses', async () => {
     const store = await freshStore();
-    const ids = [INT64_MIN, INT64_MAX, 2n ** 53n + 1n, -(2n ** 53n) - 1n];
+    const ids = [services.INT64_MIN, services.INT64_MAX, 2n ** 53n + 1n, -(2n ** 53n) - 1n];
     for (const id of ids) {
       expect(await store.insert({ id, name: `Fern ${id}`, tag: 'ß' }, context())).toEqual({
         created: true,
@@ -135,12 +93,8 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
     const { rows } = await pool.query<{ text: string }>(
       `SELECT id::text AS text FROM ${store.table} ORDER BY id`,
     );
-    expect(rows.map((row) => row.text)).toEqual([
-      '-9223372036854775808',
-      '-9007199254740993',
-      '9007199254740993',
-      '9223372036854775807',
-    ]);
+    const ascending = [...ids].sort((a, b) => (a < b ? -1 : 1));
+    expect(rows.map((row) => row.text)).toEqual(ascending.map(String));
   });
 
   describe('the store time-out', () => {
@@ -170,7 +124,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
       const small = postgres(databaseUrl ?? '', { ...options, max: 2 });
       try {
         const store = await freshStore(small);
-        const { created, rejected, post } = recordingService(store, 500);
+        const { created, rejected, post } = services.recordingService(store, 500);
         const ids = [1, 2, 3, 4];
         const lock = await lockTableOf(databaseUrl ?? '', store.table);
         try {
@@ -194,18 +148,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
       const reserved = await sql.reserve();
       try {
         const store = await freshStore(reserved);
-        const { created, rejected, post } = recordingService(store, 300);
-        const lock = await lockTableOf(databaseUrl ?? '', store.table);
-        try {
-          expect(await post(1)).toBe(503);
-          expect(rejected).toEqual(['store_timeout']);
-          await waitFor(async () => (await waitingInserts(store)).length === 0, 'the cancel');
-        } finally {
-          await lock.release();
-        }
-        expect(await post(1)).toBe(200);
-        expect(created).toEqual([1n]);
-        expect(await rowCount(store)).toBe(1);
+        await services.expectTimedOutCreateCancelled(databaseUrl ?? '', pool, store);
         await store.close();
       } finally {
         reserved.release();
@@ -215,7 +158,11 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
 
   describe('error mapping', () => {
     it('maps a refused connection to store_unavailable, with the refusal as cause', async () => {
-      const dead = postgres({ host: '127.0.0.1', port: await closedPort(), connect_timeout: 2 });
+      const dead = postgres({
+        host: '127.0.0.1',
+        port: await services.closedPort(),
+        connect_timeout: 2,
+      });
       try {
         const store = postgresStore({ client: dead });
         for (const attempt of [store.insert({ id: 1n, name: 'x' }, context()), store.ready()]) {
@@ -261,16 +208,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
         connection: { statement_timeout: 200 },
       });
       try {
-        const store = await freshStore(slow);
-        const lock = await lockTableOf(databaseUrl ?? '', store.table);
-        try {
-          const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
-          expect(failure).toMatchObject({ status: 503, code: 'store_timeout' });
-          expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
-        } finally {
-          await lock.release();
-        }
-        expect(await rowCount(store)).toBe(0);
+        await services.expectStatementTimeout(databaseUrl ?? '', pool, await freshStore(slow));
       } finally {
         await slow.end({ timeout: 5 });
       }
