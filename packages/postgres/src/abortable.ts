@@ -55,3 +55,35 @@ export function raceAbort<T>(
     );
   });
 }
+
+/** The clean-ups still running after aborts (a cancel, a connection given back). */
+export interface Cleanups {
+  /** Keeps `cleanup` until it settles. */
+  readonly track: (cleanup: Promise<void>) => void;
+  /** Settles once every clean-up tracked so far, and any they led to, has settled. */
+  readonly idle: () => Promise<void>;
+}
+
+/**
+ * A set of clean-ups for a runner's `idle()`, which `close()` awaits.
+ *
+ * @returns an empty set
+ * @example
+ * ```ts
+ * const cleanups = cleanupSet();
+ * cleanups.track(cancelAndRelease());
+ * await cleanups.idle();
+ * ```
+ */
+export function cleanupSet(): Cleanups {
+  const pending = new Set<Promise<void>>();
+  return {
+    track: (cleanup) => {
+      pending.add(cleanup);
+      void cleanup.finally(() => pending.delete(cleanup));
+    },
+    idle: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

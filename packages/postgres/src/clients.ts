@@ -1,8 +1,8 @@
 import type { Factory } from './table-name';
 
 // The shapes of the clients the store accepts, written out here so that the package needs neither
-// `pg` nor PGlite at run time nor their types at compile time: a `pg` Pool, Client or PGlite
-// instance fits them as it is.
+// `pg`, PGlite nor `postgres` at run time nor their types at compile time: a `pg` Pool, Client,
+// PGlite instance or `postgres` client fits them as it is.
 
 /** What a query answers: the store reads only `rows`. */
 export interface SqlResult {
@@ -66,28 +66,81 @@ export interface PGliteLike {
   readonly waitReady: Promise<void>;
 }
 
-/** A client {@link postgresStore} accepts: a `pg` Pool, a connected `pg` Client, or PGlite. */
-export type PostgresClient = PgPoolLike | PgClientLike | PGliteLike;
+/**
+ * A statement of porsager's `postgres` client after `.raw()`: rows come back as arrays of the
+ * column's bytes, past the client's type parsers and value transforms.
+ */
+export interface PostgresJsPendingLike extends PromiseLike<unknown> {
+  /**
+   * Stops the statement: one not yet sent is never sent; one running gets a CancelRequest on a
+   * socket of its own, the promise settling once the server has closed that socket.
+   */
+  cancel(): unknown;
+}
+
+/** A statement of the `postgres` client, as `sql.unsafe()` returns it. */
+export interface PostgresJsQueryLike {
+  raw(): PostgresJsPendingLike;
+}
+
+/** What runs statements on the `postgres` client: the client, a reserved connection, a transaction. */
+export interface PostgresJsConnectionLike {
+  unsafe(
+    query: string,
+    parameters?: unknown[],
+    options?: { prepare?: boolean },
+  ): PostgresJsQueryLike;
+}
+
+/** A connection reserved from a `postgres` client (`await sql.reserve()`): one session. */
+export interface PostgresJsReservedLike extends PostgresJsConnectionLike {
+  release(): void;
+}
+
+/** The part of porsager's `postgres` client (`postgres(url, options)`) the store uses. */
+export interface PostgresJsSqlLike extends PostgresJsConnectionLike {
+  reserve(): Promise<PostgresJsReservedLike>;
+  begin(work: (transaction: PostgresJsConnectionLike) => Promise<unknown>): PromiseLike<unknown>;
+}
+
+/**
+ * A client {@link postgresStore} accepts: a `pg` Pool, a connected `pg` Client, PGlite, or the
+ * `postgres` client (`postgres(url)`, or a connection reserved from it).
+ */
+export type PostgresClient =
+  PgPoolLike | PgClientLike | PGliteLike | PostgresJsSqlLike | PostgresJsReservedLike;
 
 /** Which kind of client was given, told apart by shape. */
 export type ClientKind =
   | { readonly kind: 'pglite'; readonly client: PGliteLike }
   | { readonly kind: 'pool'; readonly client: PgPoolLike }
-  | { readonly kind: 'client'; readonly client: PgClientLike };
+  | { readonly kind: 'client'; readonly client: PgClientLike }
+  | { readonly kind: 'postgres'; readonly client: PostgresJsSqlLike }
+  | { readonly kind: 'postgres-reserved'; readonly client: PostgresJsReservedLike };
 
 /**
- * Tells the kind of client by its shape: PGlite has `waitReady`, a pg Pool has `connect` and
- * `totalCount`, and anything else with `query` is used as a single connected client.
+ * Tells the kind of client by its shape: the `postgres` client is a function with `unsafe` (a
+ * reserved connection of it also has `release`), PGlite has `waitReady`, a pg Pool has `connect`
+ * and `totalCount`, and anything else with `query` is used as a single connected client.
  *
  * @param client - what the caller passed as `client`
  * @param factory - who is checking, for the message
  * @returns the client with its kind
- * @throws TypeError when `client` has no `query` method
+ * @throws TypeError when `client` is none of these
  */
 export function classifyClient(client: unknown, factory: Factory = 'postgresStore'): ClientKind {
+  if (typeof client === 'function' && hasFunction(client, 'unsafe')) {
+    if (hasFunction(client, 'release')) {
+      return { kind: 'postgres-reserved', client: client as unknown as PostgresJsReservedLike };
+    }
+    if (hasFunction(client, 'reserve')) {
+      return { kind: 'postgres', client: client as unknown as PostgresJsSqlLike };
+    }
+  }
   if (typeof client !== 'object' || client === null || !hasFunction(client, 'query')) {
     throw new TypeError(
-      `${factory}: \`client\` must be a pg Pool, a connected pg Client or a PGlite instance; ` +
+      `${factory}: \`client\` must be a pg Pool, a connected pg Client, a PGlite instance or a ` +
+        `postgres client (postgres(url), or await sql.reserve()); ` +
         `received ${client === null ? 'null' : typeof client}.`,
     );
   }

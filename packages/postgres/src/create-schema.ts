@@ -1,4 +1,4 @@
-import type { SqlRunner } from './sql-runner';
+import type { SqlRunner } from './runner';
 
 // What PostgreSQL answers a CREATE … IF NOT EXISTS that loses a race with the same statement in
 // another session: it checked for the relation before the other committed, then met the other's

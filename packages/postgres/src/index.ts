@@ -12,5 +12,10 @@ export type {
   PgPoolClientLike,
   PgPoolLike,
   PostgresClient,
+  PostgresJsConnectionLike,
+  PostgresJsPendingLike,
+  PostgresJsQueryLike,
+  PostgresJsReservedLike,
+  PostgresJsSqlLike,
   SqlResult,
 } from './clients';

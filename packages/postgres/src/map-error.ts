@@ -13,6 +13,12 @@ const NETWORK_CODES = new Set([
   'EHOSTDOWN',
   'ENETUNREACH',
   'ENETDOWN',
+  // The `postgres` client's own: the connection closed under a statement, the client was ended or
+  // destroyed, or connecting took longer than its connect_timeout.
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
 ]);
 
 // SQLSTATEs that say "the database cannot serve you right now; the same request may work later".

@@ -3,31 +3,9 @@ import { abortError } from './abortable';
 import { backendKeyOf, sendCancelRequest } from './cancel-request';
 import type { ClientKind, PGliteLike, SqlResult } from './clients';
 import { runOnPool } from './pool-runner';
+import { postgresJsRunner } from './postgres-js-runner';
+import { pooledRunner, type SqlRunner } from './runner';
 import { connectionQueue } from './serial-queue';
-
-/** Runs statements on whichever client the store was given. */
-export interface SqlRunner {
-  /** Runs one reading statement; rejects at once when `cancelled` fires. */
-  read(
-    text: string,
-    values: readonly unknown[],
-    cancelled: Cancellation,
-  ): Promise<readonly unknown[]>;
-  /**
-   * Runs one writing statement (on PGlite, one with an `int8` or `text` parameter); rejects at once
-   * when `cancelled` fires, and then writes nothing unless the statement had already finished (PGlite:
-   * not executed when its turn comes; a server: cancelled).
-   */
-  write(
-    text: string,
-    values: readonly unknown[],
-    cancelled: Cancellation,
-  ): Promise<readonly unknown[]>;
-  /** Runs one statement that no request is waiting on (schema, readiness). */
-  exec(text: string): Promise<void>;
-  /** Settles once the clean-ups still running after an abort (a cancel, a release) are done. */
-  idle(): Promise<void>;
-}
 
 /**
  * Makes the runner for a client.
@@ -42,31 +20,24 @@ export interface SqlRunner {
  * - **PGlite**, in-process and serial (one queue per instance too), cannot be interrupted: a write
  *   checks the signal when PGlite gets to it, so an insert that waited for PGlite past the time-out
  *   is dropped instead of committed after the client heard 503.
+ * - porsager's **`postgres`** client, or a connection reserved from it: see `postgresJsRunner`.
  *
  * @param target - the client and its kind
  * @returns the runner
  */
 export function sqlRunner(target: ClientKind): SqlRunner {
   switch (target.kind) {
+    case 'postgres':
+    case 'postgres-reserved':
+      return postgresJsRunner(target.client, target.kind === 'postgres-reserved');
     case 'pool': {
       const pool = target.client;
-      const cleanups = new Set<Promise<void>>();
-      const track = (cleanup: Promise<void>): void => {
-        cleanups.add(cleanup);
-        void cleanup.finally(() => cleanups.delete(cleanup));
-      };
-      const run = (text: string, values: readonly unknown[], cancelled: Cancellation) =>
-        runOnPool(pool, text, values, cancelled, track);
-      return {
-        read: run,
-        write: run,
-        exec: async (text) => {
+      return pooledRunner(
+        (text, values, cancelled, track) => runOnPool(pool, text, values, cancelled, track),
+        async (text) => {
           await pool.query(text);
         },
-        idle: async () => {
-          while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
-        },
-      };
+      );
     }
     case 'pglite': {
       const db = target.client;

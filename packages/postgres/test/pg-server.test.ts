@@ -1,37 +1,32 @@
-import { createPlantService, isPlantServiceError, type Principal } from '@plantstore/core';
+import { createPlantService, isPlantServiceError } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { postgresReplayStore, postgresStore, type PostgresStore } from '../src/index';
 import {
+  context,
   databaseUrlFor,
   deadPool,
   delay,
+  expectStatementTimeout,
+  expectTimedOutCreateCancelled,
+  failureOf,
+  INT64_MAX,
+  INT64_MIN,
   lockTable as lockTableOf,
   lockWaiters,
   recordingService,
+  rowsIn,
+  storeOnNewTable,
   uniqueTable,
   waitFor,
 } from './services';
 
 const databaseUrl = databaseUrlFor('the PostgreSQL server suites');
 
-const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
-const context = (signal = new AbortController().signal) => ({ principal, signal });
-const INT64_MIN = -(2n ** 63n);
 const T = Date.UTC(2026, 0, 1);
 // Long enough for a call to reach the queue, or a cancel to reach the server: well under the lock.
 const QUEUED_MS = 100;
-const INT64_MAX = 2n ** 63n - 1n;
-
-/** Resolves to a code and status when `work` rejects with a Plantstore error, else the error. */
-async function failureOf(work: Promise<unknown>): Promise<unknown> {
-  const error: unknown = await work.then(
-    () => 'resolved',
-    (e: unknown) => e,
-  );
-  return isPlantServiceError(error) ? { status: error.status, code: error.code, error } : error;
-}
 
 describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server', () => {
   let pool: Pool;
@@ -50,20 +45,10 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     return created;
   };
 
-  const freshStore = async (client: Pool | Client = pool): Promise<PostgresStore> => {
-    const table = uniqueTable('server');
-    tables.push(table);
-    const store = postgresStore({ client, table });
-    await store.ensureSchema();
-    return store;
-  };
+  const freshStore = (client: Pool | Client = pool): Promise<PostgresStore> =>
+    storeOnNewTable(client, tables);
 
-  const rowCount = async (store: PostgresStore): Promise<number> => {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${store.table}`,
-    );
-    return rows[0]?.n ?? -1;
-  };
+  const rowCount = (store: PostgresStore): Promise<number> => rowsIn(pool, store);
 
   /** Holds an ACCESS EXCLUSIVE lock on the store's table until `release` is called. */
   const lockTable = (store: PostgresStore) => lockTableOf(databaseUrl ?? '', store.table);
@@ -287,16 +272,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
 
     it('maps a statement_timeout to store_timeout and writes nothing', async () => {
       const slow = testPool({ statement_timeout: 200 });
-      const store = await freshStore(slow);
-      const lock = await lockTable(store);
-      try {
-        const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
-        expect(failure).toMatchObject({ status: 503, code: 'store_timeout' });
-        expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
-      } finally {
-        await lock.release();
-      }
-      expect(await rowCount(store)).toBe(0);
+      await expectStatementTimeout(databaseUrl ?? '', pool, await freshStore(slow));
     });
 
     it('answers 503 with Retry-After through the core when the store is unavailable', async () => {
@@ -398,18 +374,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
       const single = new Client({ connectionString: databaseUrl });
       await single.connect();
       const store = await freshStore(single);
-      const { created, rejected, post } = recordingService(store, 300);
-      const lock = await lockTable(store);
-      try {
-        expect(await post(1)).toBe(503);
-        expect(rejected).toEqual(['store_timeout']);
-        await waitFor(async () => (await waitingInserts(store)).length === 0, 'the cancel');
-      } finally {
-        await lock.release();
-      }
-      expect(await post(1)).toBe(200);
-      expect(created).toEqual([1n]);
-      expect(await rowCount(store)).toBe(1);
+      await expectTimedOutCreateCancelled(databaseUrl ?? '', pool, store);
       await store.close();
       await single.end();
     });

@@ -8,10 +8,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { createPlantService, type PlantStore } from '@plantstore/core';
+import {
+  createPlantService,
+  isPlantServiceError,
+  type PlantStore,
+  type Principal,
+  type StoreContext,
+} from '@plantstore/core';
 import { serviceUrl } from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
-import { afterAll, beforeAll, it } from 'vitest';
+import { postgresStore, type PostgresClient, type PostgresStore } from '../src/index';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /**
  * `DATABASE_URL` for a suite of this file, or `undefined` to skip it (a failing test instead under
@@ -198,6 +205,8 @@ export function recordingService(store: PlantStore, storeTimeout: number) {
   const service = createPlantService({
     store,
     storeTimeout,
+    // The 503s are the tests' point, recorded by onRejected: the default log would only be noise.
+    logger: false,
     auth: {
       verify: (token) =>
         Promise.resolve(
@@ -223,4 +232,94 @@ export function recordingService(store: PlantStore, storeTimeout: number) {
     return response.status;
   };
   return { created, rejected, post };
+}
+
+/** The principal the store tests insert as. */
+export const principal: Principal = { subject: 'gardener', scopes: [], claims: {} };
+
+/** A store context for `principal`, with a signal that fires when the test says. */
+export function context(
+  signal: StoreContext['signal'] = new AbortController().signal,
+): StoreContext {
+  return { principal, signal };
+}
+
+/** The ends of the int64 range. */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** Resolves to a code and status when `work` rejects with a Plantstore error, else the error. */
+export async function failureOf(work: Promise<unknown>): Promise<unknown> {
+  const error: unknown = await work.then(
+    () => 'resolved',
+    (e: unknown) => e,
+  );
+  return isPlantServiceError(error) ? { status: error.status, code: error.code, error } : error;
+}
+
+/**
+ * A plant store on a new table, its schema made; the table is added to `tables` for the suite's
+ * clean-up.
+ */
+export async function storeOnNewTable(
+  client: PostgresClient,
+  tables: string[],
+  table = uniqueTable('server'),
+): Promise<PostgresStore> {
+  tables.push(table);
+  const store = postgresStore({ client, table });
+  await store.ensureSchema();
+  return store;
+}
+
+/** How many rows the store's table holds, read through `pool`. */
+export async function rowsIn(pool: Pool, store: PostgresStore): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${store.table}`);
+  return rows[0]?.n ?? -1;
+}
+
+/**
+ * Posts a create that waits behind a lock held on the store's table past a 300 ms store time-out,
+ * and expects what a single connection must give: 503 `store_timeout`, the statement cancelled on
+ * the server while the lock is still held, then the client's retry created (200) and one row.
+ */
+export async function expectTimedOutCreateCancelled(
+  databaseUrl: string,
+  pool: Pool,
+  store: PostgresStore,
+): Promise<void> {
+  const { created, rejected, post } = recordingService(store, 300);
+  const waiting = () => lockWaiters(pool, `INSERT INTO ${store.table} %`);
+  const lock = await lockTable(databaseUrl, store.table);
+  try {
+    expect(await post(1)).toBe(503);
+    expect(rejected).toEqual(['store_timeout']);
+    await waitFor(async () => (await waiting()).length === 0, 'the cancel');
+  } finally {
+    await lock.release();
+  }
+  expect(await post(1)).toBe(200);
+  expect(created).toEqual([1n]);
+  expect(await rowsIn(pool, store)).toBe(1);
+}
+
+/**
+ * Inserts while a lock is held on the store's table, on a client whose server-side
+ * `statement_timeout` is shorter than the test: expects 503 `store_timeout` with SQLSTATE 57014 as
+ * its cause, and no row.
+ */
+export async function expectStatementTimeout(
+  databaseUrl: string,
+  pool: Pool,
+  store: PostgresStore,
+): Promise<void> {
+  const lock = await lockTable(databaseUrl, store.table);
+  try {
+    const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+    expect(failure).toMatchObject({ status: 503, code: 'store_timeout' });
+    expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
+  } finally {
+    await lock.release();
+  }
+  expect(await rowsIn(pool, store)).toBe(0);
 }
