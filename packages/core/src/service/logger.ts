@@ -86,7 +86,7 @@ export function logFailures(
 const HOST_SETUP_FIXES = new Map<PlantServiceErrorCode, string>([
   [
     'body_parsed_by_host',
-    "the host application's JSON body parser read a create request's body before the plants route, and a parsed number cannot show that the id was sent exactly, so every create with a numeric id is answered 500. Mount the route before the parser, or let the parser keep the raw bytes for it (Express: express.json({ verify: plants.keepRawBody }); NestJS: rawBody: true; Koa: a parser that keeps ctx.request.rawBody as bytes).",
+    "the host application's JSON body parser read a create request's body before the plants route, and a parsed number cannot show that the id was sent exactly, so every create with a numeric id is answered 500. Mount the route before the parser (NestJS: app.use the route before app.useBodyParser() and before init() or listen()), or let the parser keep the raw bytes for it (Express: express.json({ verify: plants.keepRawBody }); NestJS: NestFactory.create(AppModule, { rawBody: true }); Koa: a parser that keeps ctx.request.rawBody as bytes).",
   ],
   [
     'body_decoded_by_host',
