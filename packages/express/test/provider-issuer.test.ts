@@ -29,7 +29,7 @@ interface Case<N extends ProviderName> {
   readonly name: N;
   readonly options: ProviderPresetOptions[N];
   /** The preset as a user's configuration calls it. */
-  readonly preset: (options: ProviderPresetOptions[N]) => object;
+  readonly preset: (options: ProviderPresetOptions[N]) => JwtBearerOptions;
   /** The scope the route requires, for a provider that grants scopes. */
   readonly scope?: string;
   /** The code its ID token is refused with; none for a provider whose APIs take it. */

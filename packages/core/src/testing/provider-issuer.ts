@@ -154,7 +154,8 @@ async function startIssuer(
       .sign(pair.privateKey);
   };
 
-  const served: typeof fetch = (input) => {
+  // Typed as the runtime's own fetch (Bun's carries `preconnect`), which jwtBearer's option names.
+  const served = ((input: string | URL | Request): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     if (!jwksUris.includes(url)) {
       const reason = `${FACTORY}(${provider}) serves only ${jwksUris.join(' and ')}, not ${url}`;
@@ -162,7 +163,7 @@ async function startIssuer(
     }
     const headers = { 'content-type': 'application/json' };
     return Promise.resolve(new Response(jwks, { status: 200, headers }));
-  };
+  }) as typeof fetch;
 
   return {
     issuer: context.issuer,
