@@ -138,9 +138,10 @@ async function startIssuer(
   { context, jwksUris }: ReturnType<typeof presetValues>,
 ): Promise<ProviderIssuer> {
   const shape = PROVIDER_SHAPES[provider];
-  const pair = await generateKeyPair(shape.algorithm);
+  const alg = 'algorithm' in shape ? shape.algorithm : 'RS256';
+  const pair = await generateKeyPair(alg);
   const kid = randomUUID();
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid, use: 'sig', alg: shape.algorithm };
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid, use: 'sig', alg };
   const jwks = JSON.stringify({ keys: [jwk] });
 
   const mint = async (make: (c: ShapeContext) => TokenShape, signOptions: ProviderSignOptions) => {
@@ -150,7 +151,7 @@ async function startIssuer(
     const all: Record<string, unknown> = { iss: context.issuer, ...claims, ...signOptions.claims };
     for (const [name, value] of Object.entries(all)) if (value === undefined) delete all[name];
     return new SignJWT({ iat: now, exp: now + (signOptions.expiresIn ?? 3600), ...all })
-      .setProtectedHeader({ alg: shape.algorithm, kid, ...(typ === undefined ? {} : { typ }) })
+      .setProtectedHeader({ alg, kid, ...(typ === undefined ? {} : { typ }) })
       .sign(pair.privateKey);
   };
 

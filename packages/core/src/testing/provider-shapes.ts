@@ -22,9 +22,9 @@ export interface TokenShape {
   readonly claims: Readonly<Record<string, unknown>>;
 }
 
-/** One provider: its key type, its access token, and its ID token when it issues one. */
+/** One provider: its key type (default RS256), its access token, and its ID token when it has one. */
 export interface ProviderShape {
-  readonly algorithm: 'RS256' | 'ES256';
+  readonly algorithm?: 'ES256';
   readonly access: (context: ShapeContext) => TokenShape;
   readonly id?: (context: ShapeContext) => TokenShape;
 }
@@ -35,6 +35,8 @@ const CLIENT_GUID = 'c44b4083-3bb0-49c1-b47d-974e53cbdf3c';
 // Providers without a scope claim of their own carry what a custom claim or template would add.
 const scopeString = ({ scopes }: ShapeContext): Record<string, string> =>
   scopes.length === 0 ? {} : { scope: scopes.join(' ') };
+// Most providers name the token type in the header as a plain `JWT`.
+const typed = (claims: Readonly<Record<string, unknown>>): TokenShape => ({ typ: 'JWT', claims });
 const first = (list: readonly string[], fallback: string): string => list[0] ?? fallback;
 const clientOf = (context: ShapeContext): string => first(context.clients, 'test-client');
 
@@ -55,34 +57,27 @@ function entraId(context: ShapeContext, idToken: boolean): TokenShape {
     ver: v1 ? '1.0' : '2.0',
     ...(idToken ? { nonce: 'n-0S6_WzA2Mj' } : {}),
   };
-  return { typ: 'JWT', claims };
+  return typed(claims);
 }
 
 /** The providers whose tokens the kit mints, by the name of their preset. */
 export const PROVIDER_SHAPES = {
   auth0: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         sub: 'auth0|65f1c0ffee0123456789abcd',
         aud: [first(context.audience, ''), `${context.issuer}userinfo`],
         azp: clientOf(context),
         ...scopeString(context),
-      },
-    }),
-    id: (context) => ({
-      typ: 'JWT',
-      claims: { sub: 'auth0|65f1c0ffee0123456789abcd', aud: clientOf(context), nonce: 'n-0S6' },
-    }),
+      }),
+    id: (context) =>
+      typed({ sub: 'auth0|65f1c0ffee0123456789abcd', aud: clientOf(context), nonce: 'n-0S6' }),
   },
   entraId: {
-    algorithm: 'RS256',
     access: (context) => entraId(context, false),
     id: (context) => entraId(context, true),
   },
   okta: {
-    algorithm: 'RS256',
     access: (context) => ({
       claims: {
         ver: 1,
@@ -105,7 +100,6 @@ export const PROVIDER_SHAPES = {
     }),
   },
   cognito: {
-    algorithm: 'RS256',
     access: (context) => ({
       claims: {
         sub: SUBJECT,
@@ -128,47 +122,38 @@ export const PROVIDER_SHAPES = {
     }),
   },
   keycloak: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         jti: context.id,
         aud: [first(context.audience, ''), 'account'],
         sub: SUBJECT,
         typ: 'Bearer',
         azp: 'plants-web',
         scope: ['openid', 'profile', ...context.scopes].join(' '),
-      },
-    }),
-    id: (context) => ({
-      typ: 'JWT',
-      claims: {
+      }),
+    id: (context) =>
+      typed({
         jti: context.id,
         aud: first(context.audience, ''),
         sub: SUBJECT,
         typ: 'ID',
         azp: first(context.audience, ''),
-      },
-    }),
+      }),
   },
   firebase: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         aud: first(context.audience, ''),
         sub: 'kD3mZ9qL2xW8vN5tR7yB4cF6hJ1a',
         user_id: 'kD3mZ9qL2xW8vN5tR7yB4cF6hJ1a',
         firebase: { identities: {}, sign_in_provider: 'password' },
         ...scopeString(context),
-      },
-    }),
+      }),
   },
   supabase: {
     algorithm: 'ES256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         sub: '123e4567-e89b-12d3-a456-426614174000',
         aud: first(context.audience, 'authenticated'),
         role: 'authenticated',
@@ -176,24 +161,19 @@ export const PROVIDER_SHAPES = {
         session_id: context.id,
         is_anonymous: false,
         ...scopeString(context),
-      },
-    }),
+      }),
   },
   clerk: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         azp: clientOf(context),
         sid: 'sess_2abcDEFghiJKLmnoPQRstuVWxyz',
         sub: 'user_2abcDEFghiJKLmnoPQRstuVWxyz',
         v: 2,
         ...scopeString(context),
-      },
-    }),
+      }),
   },
   zitadel: {
-    algorithm: 'RS256',
     access: (context) => ({
       claims: {
         aud: [first(context.audience, ''), '249341902216708107'],
@@ -214,45 +194,35 @@ export const PROVIDER_SHAPES = {
     }),
   },
   authentik: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         aud: first(context.audience, ''),
         azp: first(context.audience, ''),
         sub: SUBJECT,
         uid: 'Qm7vT2kX9pL4sN8wR1yB6cF3hJ5aD0eG',
         preferred_username: 'jane',
         ...scopeString(context),
-      },
-    }),
-    id: (context) => ({
-      typ: 'JWT',
-      claims: { aud: first(context.audience, ''), sub: SUBJECT, preferred_username: 'jane' },
-    }),
+      }),
+    id: (context) =>
+      typed({ aud: first(context.audience, ''), sub: SUBJECT, preferred_username: 'jane' }),
   },
   oryHydra: {
-    algorithm: 'RS256',
-    access: (context) => ({
-      typ: 'JWT',
-      claims: {
+    access: (context) =>
+      typed({
         aud: [...context.audience],
         client_id: '9d5c0f0e-5b1e-4d3b-8c2a-6f7e8d9c0b1a',
         ext: {},
         jti: context.id,
         scp: [...context.scopes],
         sub: SUBJECT,
-      },
-    }),
-    id: (context) => ({
-      typ: 'JWT',
-      claims: {
+      }),
+    id: (context) =>
+      typed({
         at_hash: 'Rj4z7nS0Qk2c5xV8yB1mLw',
         aud: ['9d5c0f0e-5b1e-4d3b-8c2a-6f7e8d9c0b1a'],
         jti: context.id,
         sid: '6a5b4c3d-2e1f-4a9b-8c7d-6e5f4a3b2c1d',
         sub: SUBJECT,
-      },
-    }),
+      }),
   },
 } as const satisfies Readonly<Record<string, ProviderShape>>;
