@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PlantLogger, PlantServiceError } from '@plantstore/core';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -6,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface HostLogger extends PlantLogger {
   /** Points the logger at the app's `log`; until then, `console`. */
   use(log: FastifyBaseLogger): void;
-  /** Runs one request's answer with its `request.log` as where the lines of that answer go. */
-  during<T>(log: FastifyBaseLogger, answer: () => T): T;
+  /** The logger of one request, for `PlantRequest.logger`: its lines carry the request's `reqId`. */
+  of(log: FastifyBaseLogger): PlantLogger;
 }
 
 /**
@@ -23,31 +22,36 @@ function shown(error: PlantServiceError): unknown {
   return error.cause ?? error;
 }
 
+// One per request that the route answers: pino's argument order (fields, then message) for the core's.
+class PinoLogger implements PlantLogger {
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  warn(message: string): void {
+    this.log.warn(message);
+  }
+
+  error(message: string, error: PlantServiceError): void {
+    this.log.error({ err: shown(error) }, message);
+  }
+}
+
 /**
  * The service's default logger under Fastify: what the host must act on (a 5xx without `onError`,
- * a set-up warning) goes where the app's own logs go: through `request.log` while a request is
- * answered, so the line carries its `reqId` beside the request's own lines, else `app.log`.
+ * a set-up warning) goes where the app's own logs go: a request's `request.log` (through
+ * {@link HostLogger.of}), so the line carries its `reqId` beside the request's own lines, else
+ * `app.log`.
  *
  * @returns the logger, pointed at `console` until {@link HostLogger.use} is called
  */
 export function hostLogger(): HostLogger {
-  let appLog: FastifyBaseLogger | undefined;
-  const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
-  const current = (): FastifyBaseLogger | undefined => requestLog.getStore() ?? appLog;
+  let app: PlantLogger | undefined;
   return {
     use: (log) => {
-      appLog = log;
+      app = new PinoLogger(log);
     },
-    during: (log, answer) => requestLog.run(log, answer),
-    warn: (message) => {
-      const log = current();
-      if (log === undefined) console.warn(message);
-      else log.warn(message);
-    },
-    error: (message: string, error: PlantServiceError) => {
-      const log = current();
-      if (log === undefined) console.error(message, error);
-      else log.error({ err: shown(error) }, message);
-    },
+    of: (log) => new PinoLogger(log),
+    warn: (message) => (app === undefined ? console.warn(message) : app.warn(message)),
+    error: (message, error) =>
+      app === undefined ? console.error(message, error) : app.error(message, error),
   };
 }

@@ -16,7 +16,7 @@ const stringify = (data: unknown): string => JSON.stringify(data);
  * @param scope - the encapsulated instance Fastify gives the plugin
  * @param service - the service that answers the route
  * @param scopes - the scopes the route requires, for its OpenAPI description
- * @param logger - the plugin's own logger, which each answer points at `request.log`
+ * @param logger - the plugin's own logger, which each answer hands the core for `request.log`
  * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
  */
 export function routeScope(
@@ -26,9 +26,7 @@ export function routeScope(
   logger: HostLogger | undefined,
 ): void {
   const answerWith = (request: FastifyRequest, reply: FastifyReply, body: BodySource) =>
-    logger === undefined
-      ? answer(service, request, reply, body)
-      : logger.during(request.log, () => answer(service, request, reply, body));
+    answer(service, request, reply, body, logger?.of(request.log));
   scope.decorateRequest('plantstore', undefined);
   // Every media type, and none, reaches the handler as the unread stream, so the core
   // authenticates first and then judges the type, limit, time-out and bytes itself.
