@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Does docs/first-hour.md as a new user would, from the page alone: packs the packages, and for each
-// of its three tasks (express, koa, redis) makes an empty npm project outside the workspace, runs the
-// page's install commands (the tarballs in place of @plantstore/*), writes the page's code blocks to
-// the files their markers name (`<!-- first-hour: express/server.ts -->` above a block), then runs
+// of its tasks (express, koa, redis, provider) makes an empty npm project outside the workspace, runs
+// the page's install commands (the tarballs in place of @plantstore/*), writes the page's code blocks
+// to the files their markers name (`<!-- first-hour: express/server.ts -->` above a block), then runs
 // the task's commands: `npx tsc` (strict, the page's tsconfig), then the server, sending the page's
 // curl requests and checking each status against the `# 200` after it, or `npx vitest run` against
-// Redis. The Express app runs on a fresh database of the PostgreSQL server at DATABASE_URL (default
+// Redis. The provider task runs its tests (the preset-token kit) before its dev server. The Express
+// app runs on a fresh database of the PostgreSQL server at DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), the Redis suite on REDIS_URL (default
 // redis://127.0.0.1:6379). Every block of the page must carry a marker, so nothing on it goes
 // unchecked. Builds nothing: run `pnpm build` first. Prints each step's time; exits 1 on a failure.
@@ -20,7 +21,7 @@ import { packAll, root, run, stepLog, userEnvironment } from './packed.mjs';
 import { curlRequests, freePort, startServer } from './scratch-server.mjs';
 
 const PAGE = 'docs/first-hour.md';
-const TASKS = ['express', 'koa', 'redis'];
+const TASKS = ['express', 'koa', 'redis', 'provider'];
 const keep = process.argv.includes('--keep');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -98,17 +99,17 @@ async function doTask(task, files, project, tarballs) {
     await writeFile(join(project, file), text);
   }
 
+  // What a step printed: vitest's count of passed tests, else nothing to say.
+  const outcome = ({ stdout }) => /Tests\s+(\d+ passed[^\n]*)/u.exec(stdout)?.[1].trim() ?? 'clean';
   const steps = commands(files.get('run.sh'));
   for (const line of steps.slice(0, -1)) {
-    if (!(await timed(label(line), () => shell(line).then(() => 'clean')))) return;
+    if (!(await timed(label(line), () => shell(line, { NO_COLOR: '1' }).then(outcome)))) return;
   }
   const last = steps.at(-1);
   if (task === 'redis') {
-    await timed(label(`${last} (Redis at ${redisUrl})`), async () => {
-      const { stdout } = await shell(last, { REDIS_URL: redisUrl, NO_COLOR: '1' });
-      const tests = /Tests\s+(\d+ passed[^\n]*)/u.exec(stdout);
-      return tests?.[1].trim() ?? 'passed';
-    });
+    await timed(label(`${last} (Redis at ${redisUrl})`), async () =>
+      outcome(await shell(last, { REDIS_URL: redisUrl, NO_COLOR: '1' })),
+    );
   } else {
     await timed(label(`${last}, then the page's requests`), () =>
       serveAndRequest(task, last, files.get('requests.sh'), project, env),

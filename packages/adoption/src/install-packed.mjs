@@ -5,7 +5,9 @@
 //   - serve.mjs (ESM) and serve.cjs (CommonJS) mount the route in an Express app, a Koa app and a
 //     Fastify app on port 0 and create a plant through each over HTTP with a real HS256 token;
 //   - esm/ and cjs/ type-check a TypeScript consumer of the public types (`tsc --noEmit`,
-//     module nodenext, strict, skipLibCheck false) with TypeScript installed from npm.
+//     module nodenext, strict, skipLibCheck false) with TypeScript installed from npm, and nest/
+//     the same consumer as an existing NestJS app compiles it: `module: commonjs`, so node10
+//     resolution, which ignores `exports` (every subpath's types must resolve without it).
 // Builds nothing: run `pnpm build` first (CI has). Prints a summary; exits 1 on any failure.
 //
 //   pnpm check:installed               keep nothing
@@ -432,20 +434,22 @@ export function conformance(runner: TestRegistrar): void {
 }
 `;
 
-const TSCONFIG = JSON.stringify(
-  {
-    compilerOptions: {
-      module: 'nodenext',
-      target: 'es2022',
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-    },
-    files: ['consumer.ts'],
+const STRICT = { strict: true, skipLibCheck: false, noEmit: true };
+
+/** Each consumer's compiler options: ESM and CommonJS packages on nodenext, and a Nest app's. */
+const TSCONFIGS = {
+  esm: { module: 'nodenext', target: 'es2022', ...STRICT },
+  cjs: { module: 'nodenext', target: 'es2022', ...STRICT },
+  // `nest new`'s settings before Nest 11: what most existing Nest apps still compile with.
+  nest: {
+    module: 'commonjs',
+    target: 'es2021',
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    allowSyntheticDefaultImports: true,
+    ...STRICT,
   },
-  null,
-  2,
-);
+};
 
 // ---------------------------------------------------------------------------------------------
 // Running things
@@ -476,6 +480,7 @@ async function install(scenario, folder, tarballs) {
   const project = join(folder, scenario.name);
   await mkdir(join(project, 'esm'), { recursive: true });
   await mkdir(join(project, 'cjs'));
+  await mkdir(join(project, 'nest'));
   const manifest = {
     name: `plantstore-installed-${scenario.name}`,
     version: '0.0.0',
@@ -549,14 +554,15 @@ async function serve(project, file, source) {
     : `ok, with stderr: ${warnings}`;
 }
 
-/** Type-checks the consumer in esm/ (type module) or cjs/ (type commonjs) with the installed tsc. */
+/** Type-checks the consumer in esm/ (type module), cjs/ or nest/ (type commonjs) with the installed tsc. */
 async function typecheck(project, kind) {
   const folder = join(project, kind);
   await writeFile(
     join(folder, 'package.json'),
     `${JSON.stringify({ type: kind === 'esm' ? 'module' : 'commonjs' })}\n`,
   );
-  await writeFile(join(folder, 'tsconfig.json'), `${TSCONFIG}\n`);
+  const tsconfig = { compilerOptions: TSCONFIGS[kind], files: ['consumer.ts'] };
+  await writeFile(join(folder, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   await writeFile(join(folder, 'consumer.ts'), CONSUMER_TS);
   const typescript = join(project, 'node_modules/typescript');
   const { version, bin } = JSON.parse(await readFile(join(typescript, 'package.json'), 'utf8'));
@@ -640,6 +646,7 @@ async function main() {
             step(label('serve.cjs (CommonJS)'), () => serve(project, 'serve.cjs', SERVE_CJS)),
             step(label('tsc, ESM consumer'), () => typecheck(project, 'esm')),
             step(label('tsc, CommonJS consumer'), () => typecheck(project, 'cjs')),
+            step(label('tsc, Nest app (module commonjs)'), () => typecheck(project, 'nest')),
           ]);
         }),
       );
@@ -662,7 +669,7 @@ async function main() {
       `\n--- ${result.name}\n${result.error instanceof Error ? result.error.message : String(result.error)}`,
     );
   }
-  const expected = 1 + SCENARIOS.length * 5;
+  const expected = 1 + SCENARIOS.length * 6;
   const total = ((performance.now() - started) / 1000).toFixed(1);
   if (failed.length > 0 || results.length !== expected) {
     console.log(

@@ -32,7 +32,17 @@ declare const {
   ServiceUnavailableError,
   memoryReplayStore,
 }: typeof import('@plantstore/core');
-declare const { createTokenIssuer, createDpopClient }: typeof import('@plantstore/core/testing');
+declare const {
+  createTokenIssuer,
+  createDpopClient,
+  createProviderIssuer,
+}: typeof import('@plantstore/core/testing');
+/** The reader's app, built with the `fetch` its preset's jwtBearer takes (docs/authentication.md). */
+declare function createApp(fetch?: typeof globalThis.fetch): {
+  listen(port: number): import('node:http').Server;
+};
+/** What the reader passes to the auth0 preset. */
+declare const auth0Options: import('@plantstore/core').Auth0PresetOptions;
 declare const { plantRouter }: typeof import('@plantstore/express');
 declare const { plantRoutes }: typeof import('@plantstore/koa');
 declare const { plantPlugin }: typeof import('@plantstore/fastify');

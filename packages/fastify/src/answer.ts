@@ -2,6 +2,7 @@ import {
   type BodySource,
   lingerOnClose,
   nodeHeaderReader,
+  type PlantLogger,
   type PlantService,
 } from '@plantstore/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * @param request - a request Fastify's router matched to the route
  * @param reply - its reply
  * @param body - the unread body stream (after the host's `preParsing` hooks, if any)
+ * @param logger - where what the request causes is logged (`request.log`), when the plugin logs
  * @returns the reply, sent
  */
 export async function answer(
@@ -22,6 +24,7 @@ export async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   body: BodySource,
+  logger?: PlantLogger,
 ): Promise<FastifyReply> {
   const query = request.url.indexOf('?');
   const result = await service.handle({
@@ -35,6 +38,7 @@ export async function answer(
     body,
     // Fastify's router matched method and path, with the host's own routing options.
     matched: true,
+    logger,
   });
   request.plantstore = { principal: result.principal };
   const vary = reply.getHeader('vary');

@@ -35,7 +35,8 @@ const DECIDED_BY_FASTIFY: Readonly<Record<string, string>> = {
  * service made from options is closed when the app closes (`onClose`); one passed in is the caller's.
  * Registering waits for `service.warmUp()` (a few ms, once per service), so Fastify listens on a
  * compiled route; it never fails for a key set or store that is down. Without a `logger` option, what
- * the service logs (a 5xx when there is no `onError`) goes to the app's own logger (`app.log`).
+ * the service logs (a 5xx when there is no `onError`) goes to the app's own logger: `request.log`,
+ * with its `reqId`, for what a request caused, and `app.log` for the rest.
  *
  * @param options - the core's options, without its routing options (a misspelt one is a compile
  *   error with a suggestion, and a `TypeError` at run time)
@@ -74,7 +75,7 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
   const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
     logger?.use(scope.log);
     try {
-      routeScope(scope, service, scopes);
+      routeScope(scope, service, scopes, logger);
     } catch (error) {
       // Fastify's own refusals (another `plantstore` request decorator, say) fail `register`.
       done(error as Error);

@@ -1,6 +1,7 @@
 import type { BodySource, PlantService } from '@plantstore/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answer } from './answer';
+import type { HostLogger } from './host-logger';
 import { routeSchema } from './route-schema';
 
 const INVALID_MEDIA = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
@@ -15,13 +16,17 @@ const stringify = (data: unknown): string => JSON.stringify(data);
  * @param scope - the encapsulated instance Fastify gives the plugin
  * @param service - the service that answers the route
  * @param scopes - the scopes the route requires, for its OpenAPI description
+ * @param logger - the plugin's own logger, which each answer hands the core for `request.log`
  * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
  */
 export function routeScope(
   scope: FastifyInstance,
   service: PlantService,
   scopes: readonly string[],
+  logger: HostLogger | undefined,
 ): void {
+  const answerWith = (request: FastifyRequest, reply: FastifyReply, body: BodySource) =>
+    answer(service, request, reply, body, logger?.of(request.log));
   scope.decorateRequest('plantstore', undefined);
   // Every media type, and none, reaches the handler as the unread stream, so the core
   // authenticates first and then judges the type, limit, time-out and bytes itself.
@@ -33,7 +38,7 @@ export function routeScope(
     const unparsable = error instanceof Error && 'code' in error && error.code === INVALID_MEDIA;
     // Anything else (a host hook's error on this route, say) goes on to the host's error handler.
     if (!unparsable) throw error;
-    return answer(service, request, reply, request.raw);
+    return answerWith(request, reply, request.raw);
   });
   scope.post<{ Body: BodySource | undefined }>(
     '/plants',
@@ -46,6 +51,6 @@ export function routeScope(
       validatorCompiler: () => acceptAll,
       serializerCompiler: () => stringify,
     },
-    (request, reply) => answer(service, request, reply, request.body ?? request.raw),
+    (request, reply) => answerWith(request, reply, request.body ?? request.raw),
   );
 }

@@ -117,21 +117,26 @@ for (const [name, fastify] of majors) {
       await fixture.expectHostErrorHandler(host.url, errors, 'adapter bug');
     });
 
-    it("logs a 5xx through the app's own logger when no onError is set", async () => {
+    it('logs a 5xx through request.log, with its reqId, when no onError is set', async () => {
       const lines: Record<string, unknown>[] = [];
       const stream = { write: (line: string) => void lines.push(JSON.parse(line) as never) };
-      const store = { insert: () => Promise.reject(new Error('relation missing')) };
+      const store = { insert: () => Promise.reject(new Error('database connection refused')) };
       const logged = plantPlugin({ store, auth: fixture.auth() });
       const { app } = existingApp(fastify, logged, undefined, { logger: { stream } });
       const host = fixture.track(await start(app));
       expectError(await fixture.post(host.url, '{"id":1,"name":"a"}'), 500, /internal error/);
       const line = lines.find(({ msg }) => String(msg).startsWith('plantstore:'));
+      const incoming = lines.find(({ msg }) => msg === 'incoming request');
       expect(line).toMatchObject({
         level: 50,
+        reqId: incoming?.['reqId'],
         msg: 'plantstore: 500 store_failed on POST /plants: The store failed.',
-        err: { type: 'InternalServerError', code: 'store_failed' },
+        err: { type: 'Error', message: 'database connection refused' },
       });
-      expect(JSON.stringify(line)).toContain('relation missing');
+      expect(String((line?.['err'] as { stack: string }).stack)).toMatch(
+        /^Error: database connection refused\n {4}at /u,
+      );
+      expect(JSON.stringify(lines)).not.toContain('.:');
     });
 
     it("follows Fastify's own routing options for trailing slashes and case", async () => {

@@ -62,9 +62,8 @@ export const mounts: readonly Mount[] = [nodeMount, expressMount];
 /**
  * Each service through `plantRouter` at the root of one Express 5 app, with its prefix as `basePath`,
  * so the route sees the whole path; any RFC 9728 metadata document is mounted at the app's root with
- * the service's own endpoint. @plantstore/express does not yet pass `req.originalUrl` to the core,
- * so a DPoP proof for the URL the client sent fits only a router that sees the whole path: see the
- * DPoP tests, where {@link expressMount} is checked for it.
+ * the service's own endpoint. Mounted at a prefix ({@link expressMount}), @plantstore/express hands
+ * the core `req.originalUrl` too: the DPoP tests check a proof for the URL the client sent there.
  */
 export const expressRootMount: Mount = {
   name: 'plantRouter at the root of Express 5',

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal';
+import type { PlantLogger } from './plant-logger';
 
 /** A header's value as hosts hand it over: Node's `headersDistinct` gives arrays, `headers` strings. */
 export type HeaderValue = string | readonly string[] | undefined;
@@ -61,6 +62,12 @@ export interface PlantRequest {
    * …)`), so method and path are not checked again.
    */
   readonly matched?: boolean | undefined;
+  /**
+   * Where what this request causes is logged (a 5xx without `onError`, a set-up warning) in place
+   * of the service's `logger`: an adapter's per-request logger, such as Fastify's `request.log`
+   * with its `reqId`. Ignored when the service logs nothing (`logger: false`).
+   */
+  readonly logger?: PlantLogger | undefined;
 }
 
 /** The core's answer, ready to write: adapters copy status, headers and body as they are. */

@@ -61,6 +61,18 @@ describe('the default logger', () => {
     expect(warnings).toStrictEqual([]);
   });
 
+  it("writes what a request causes to the request's own logger when its adapter gives one", async () => {
+    const service = keptLogger();
+    const own = keptLogger();
+    await serve({ store: failingStore, logger: service.logger }, { logger: own.logger });
+    expect(own.errors.map(([message]) => message)).toStrictEqual([
+      'plantstore: 500 store_failed on POST /api/plants: The store failed.',
+    ]);
+    expect(service.errors).toStrictEqual([]);
+    await serve({ store: failingStore, logger: false }, { logger: own.logger });
+    expect(own.errors).toHaveLength(1);
+  });
+
   it('is console when no logger is given', async () => {
     const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await serve({ store: failingStore });

@@ -1,16 +1,9 @@
 import type { PlantServiceErrorCode } from '../errors/error-codes';
 import type { PlantServiceError } from '../errors/plant-service-error';
+import type { PlantLogger } from '../http/plant-logger';
 import { describeValue, type Factory, optionError } from '../options/check-options';
 
-/**
- * Where the service tells its host what the host must act on: a 5xx when no `onError` hook is set,
- * and, once, a route mounted where it cannot read bodies exactly. `console` fits, and so does any
- * logger with `warn` and `error` methods that take a message first (pino, winston, bunyan).
- */
-export interface PlantLogger {
-  warn(message: string): void;
-  error(message: string, error: PlantServiceError): void;
-}
+export type { PlantLogger } from '../http/plant-logger';
 
 /**
  * Checks the `logger` option: `console` when absent, nothing when `false`.
@@ -86,7 +79,7 @@ export function logFailures(
 const HOST_SETUP_FIXES = new Map<PlantServiceErrorCode, string>([
   [
     'body_parsed_by_host',
-    "the host application's JSON body parser read a create request's body before the plants route, and a parsed number cannot show that the id was sent exactly, so every create with a numeric id is answered 500. Mount the route before the parser, or let the parser keep the raw bytes for it (Express: express.json({ verify: plants.keepRawBody }); NestJS: rawBody: true; Koa: a parser that keeps ctx.request.rawBody as bytes).",
+    "the host application's JSON body parser read a create request's body before the plants route, and a parsed number cannot show that the id was sent exactly, so every create with a numeric id is answered 500. Mount the route before the parser (NestJS: app.use the route before app.useBodyParser() and before init() or listen()), or let the parser keep the raw bytes for it (Express: express.json({ verify: plants.keepRawBody }); NestJS: NestFactory.create(AppModule, { rawBody: true }); Koa: a parser that keeps ctx.request.rawBody as bytes).",
   ],
   [
     'body_decoded_by_host',
@@ -108,5 +101,45 @@ export function hostSetupWarnings(logger: PlantLogger): (failure: PlantServiceEr
     if (fix === undefined || warned.has(failure.code)) return;
     warned.add(failure.code);
     logger.warn(`plantstore: ${fix}`);
+  };
+}
+
+/** A logger that writes to one request's own logger while that request is answered. */
+export interface ScopedLogger extends PlantLogger {
+  /** Runs `report` with `logger` (when given) as where its lines go, then the service's again. */
+  during(logger: PlantLogger | undefined, report: () => void): void;
+}
+
+/**
+ * Wraps the service's logger so that what a request causes goes to the request's own logger when
+ * its adapter gave one ({@link PlantRequest.logger}, Fastify's `request.log`). The refusal's hooks
+ * run synchronously inside {@link ScopedLogger.during}, so no other request can interleave.
+ *
+ * @param base - the service's logger
+ * @returns the logger
+ * @example
+ * ```ts
+ * const logger = scopedLogger(console);
+ * logger.during(requestLog, () => onError(failure, context)); // written to requestLog
+ * ```
+ */
+export function scopedLogger(base: PlantLogger): ScopedLogger {
+  let current = base;
+  return {
+    warn: (message) => current.warn(message),
+    error: (message, error) => current.error(message, error),
+    during(logger, report) {
+      if (logger === undefined) {
+        report();
+        return;
+      }
+      const previous = current;
+      current = logger;
+      try {
+        report();
+      } finally {
+        current = previous;
+      }
+    },
   };
 }

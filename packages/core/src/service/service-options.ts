@@ -23,7 +23,13 @@ import { type PlantServiceError } from '../errors/plant-service-error';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
-import { logFailures, loggerOption, type PlantLogger } from './logger';
+import {
+  logFailures,
+  loggerOption,
+  type PlantLogger,
+  type ScopedLogger,
+  scopedLogger,
+} from './logger';
 import { isTokenChar } from '../auth/read-credentials';
 import { requireNodeCrypto } from '../common/node-builtin';
 
@@ -137,7 +143,7 @@ export interface ResolvedOptions {
   readonly onRejected: Hook<PlantServiceError> | undefined;
   /** The host's `onError`, or the default that logs each 5xx; `undefined` only with `logger: false`. */
   readonly onError: Hook<PlantServiceError> | undefined;
-  readonly logger: PlantLogger | undefined;
+  readonly logger: ScopedLogger | undefined;
 }
 
 const KNOWN = new Set([
@@ -196,7 +202,8 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
       'nothing',
     );
   }
-  const logger = loggerOption(FACTORY, options.logger);
+  const chosen = loggerOption(FACTORY, options.logger);
+  const logger = chosen === undefined ? undefined : scopedLogger(chosen);
   const onError = optionalFunction<Hook<PlantServiceError>>(FACTORY, 'onError', options.onError);
   const realm = quotableText(FACTORY, 'realm', options.realm ?? DEFAULT_REALM);
   const resourceMetadata = createResourceMetadata(options.resourceMetadata, accepts);

@@ -106,14 +106,18 @@ function routeService(
       : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
     setChallengeContext(failure, config.challenges[scheme]);
     // Refusals are the common answer under attack: no context is built when nobody observes it.
-    const reportsError = failure.status >= 500 && onError !== undefined;
-    if (onRejected !== undefined || reportsError) {
-      // A refusal after the token was verified (scope, DPoP proof) carries whose token it was.
-      const context = hookContext(request, principal ?? refusedPrincipal(error));
-      runHook(onRejected, failure, context, onError);
-      if (reportsError) runHook(onError, failure, context, undefined);
-    }
-    warnHost?.(failure);
+    const report = (): void => {
+      const reportsError = failure.status >= 500 && onError !== undefined;
+      if (onRejected !== undefined || reportsError) {
+        // A refusal after the token was verified (scope, DPoP proof) carries whose token it was.
+        const context = hookContext(request, principal ?? refusedPrincipal(error));
+        runHook(onRejected, failure, context, onError);
+        if (reportsError) runHook(onError, failure, context, undefined);
+      }
+      warnHost?.(failure);
+    };
+    if (config.logger === undefined) report();
+    else config.logger.during(request.logger, report);
     return errorAnswer(failure, principal, bodyUnread);
   };
 

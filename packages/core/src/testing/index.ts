@@ -18,3 +18,10 @@ export type {
   DpopProofOptions,
   DpopProofTarget,
 } from './dpop-client';
+export { createProviderIssuer } from './provider-issuer';
+export type {
+  ProviderIssuer,
+  ProviderName,
+  ProviderPresetOptions,
+  ProviderSignOptions,
+} from './provider-issuer';
