@@ -15,12 +15,14 @@ const stringify = (data: unknown): string => JSON.stringify(data);
  * @param scope - the encapsulated instance Fastify gives the plugin
  * @param service - the service that answers the route
  * @param scopes - the scopes the route requires, for its OpenAPI description
+ * @param tag - the tag its OpenAPI operation is listed under, `plants` when undefined
  * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
  */
 export function routeScope(
   scope: FastifyInstance,
   service: PlantService,
   scopes: readonly string[],
+  tag?: string,
 ): void {
   scope.decorateRequest('plantstore', undefined);
   // Every media type, and none, reaches the handler as the unread stream, so the core
@@ -42,7 +44,7 @@ export function routeScope(
       // core checks every body itself (an exact int64 id, duplicate keys, its own messages), and
       // the core's answer is a string already. A host's error handler on this route keeps Fastify's
       // plain JSON.stringify, as on a route without a schema.
-      ...routeSchema(scopes),
+      ...routeSchema(scopes, tag),
       validatorCompiler: () => acceptAll,
       serializerCompiler: () => stringify,
     },

@@ -1,7 +1,11 @@
 import { readPlantJson } from '../body/read-plant-json';
 import { InsufficientScopeError, MissingTokenError } from '../errors/bearer-errors';
 import { ConflictError, PayloadTooLargeError, RequestTimeoutError } from '../errors/client-errors';
+import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
+import type { PlantServiceError } from '../errors/plant-service-error';
+import { assertJsonBody } from '../body/content-type';
 import { validatePlant } from '../plant/validate-plant';
+import { errorAnswer } from '../service/answer';
 import type { JsonSchema, OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types';
 
 /** A reference to a component schema. */
@@ -17,6 +21,10 @@ function messageOf(fail: () => unknown): string {
   }
   throw new Error('openapi: an example was expected to fail');
 }
+
+/** What the client reads for a 5xx: the generic message the route answers with, not the error's own. */
+const publicMessage = (error: PlantServiceError): string =>
+  (JSON.parse(errorAnswer(error).body) as { message: string }).message;
 
 function errorResponse(
   status: number,
@@ -148,15 +156,41 @@ export function responses(): Record<string, OpenApiResponse> {
     '415': errorResponse(
       415,
       '`Content-Type` is missing or is not `application/json` with an absent or `utf-8` charset, or the body is compressed (`Content-Encoding` other than `identity`).',
+      {
+        examples: {
+          mediaType: {
+            summary: 'Not JSON',
+            message: messageOf(() => assertJsonBody(['text/plain'], undefined)),
+          },
+        },
+      },
     ),
     '500': errorResponse(
       500,
       'The store or a hook failed unexpectedly. The message is generic; the details go to the `onError` hook, never to the client.',
+      {
+        examples: {
+          internal: {
+            summary: 'The store failed',
+            message: publicMessage(new InternalServerError('store_failed', 'The store failed.')),
+          },
+        },
+      },
     ),
     '503': errorResponse(
       503,
       'The store timed out or is unavailable, or the key set (JWKS) cannot be fetched and no good copy is cached. An outage of the identity provider is never answered with 401.',
-      { headers: { 'Retry-After': header('RetryAfter') } },
+      {
+        headers: { 'Retry-After': header('RetryAfter') },
+        examples: {
+          unavailable: {
+            summary: 'The store is down',
+            message: publicMessage(
+              new ServiceUnavailableError('store_unavailable', 'The store is unavailable.'),
+            ),
+          },
+        },
+      },
     ),
   };
 }
