@@ -21,8 +21,7 @@ function errorExamples(post: Json): Record<string, unknown> {
       .filter(([status]) => status !== '200')
       .map(([status, response]) => {
         const examples = response.content?.['application/json']?.['examples'] as
-          | Record<string, { value: unknown }>
-          | undefined;
+          Record<string, { value: unknown }> | undefined;
         return [status, Object.values(examples ?? {}).map(({ value }) => value)];
       }),
   );

@@ -17,7 +17,11 @@ const PLANT = { name: 'Fern', tag: 'indoor' } as const;
  * ```
  */
 export function withExamples(
-  schemas: { readonly Plant: JsonSchema; readonly NewPlant: JsonSchema; readonly Error: JsonSchema },
+  schemas: {
+    readonly Plant: JsonSchema;
+    readonly NewPlant: JsonSchema;
+    readonly Error: JsonSchema;
+  },
   error: { readonly error: number; readonly message: string },
 ): Record<'Plant' | 'NewPlant' | 'Error', JsonSchema> {
   return {
