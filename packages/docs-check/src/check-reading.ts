@@ -32,7 +32,9 @@ for (const task of tasks) {
 if (fix) writeFileSync(join(root, PAGE), lines.join('\n'));
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
-  console.error(`Words are counted as packages/docs-check/src/reading/count-words.ts says${fix ? '' : '; --fix writes the counts'}.`);
+  console.error(
+    `Words are counted as packages/docs-check/src/reading/count-words.ts says${fix ? '' : '; --fix writes the counts'}.`,
+  );
   process.exitCode = 1;
 } else {
   const most = Math.max(...tasks.map((task) => task.counted));

@@ -24,9 +24,9 @@ const MARKER = '<!-- reading list: pnpm lint counts each row -->';
 const LINK = /\]\(([^)\s]+)\)/gu;
 
 /**
- * Counts the words a task's links ask for. A link to a page without an anchor reads the whole page;
- * links to sections read those sections and the page's introduction (its title and what comes
- * before the first `##`), once each however many links name them.
+ * Counts the words a task's links ask for. A page that the row links only without an anchor is read
+ * whole; a page whose sections it links (`page.md#anchor`, or `#anchor` on the list's own page) is
+ * read as those sections and its top (its title and what comes before the first `##`), each once.
  *
  * @param root - the repository's root
  * @param page - the reading list's page, from the root (`docs/first-hour.md`)
@@ -35,24 +35,24 @@ const LINK = /\]\(([^)\s]+)\)/gu;
  * @throws Error for a link to a page or section that does not exist
  */
 export function wordsOf(root: string, page: string, links: readonly string[]): number {
-  const byPage = new Map<string, Set<string> | 'whole'>();
+  const anchorsByPage = new Map<string, Set<string>>();
   for (const link of links) {
     const [path = '', anchor] = link.split('#');
     const target = path === '' ? page : relative(root, join(root, dirname(page), path));
-    const chosen = byPage.get(target);
-    if (anchor === undefined) byPage.set(target, 'whole');
-    else if (chosen !== 'whole') byPage.set(target, (chosen ?? new Set()).add(anchor));
+    const anchors = anchorsByPage.get(target) ?? new Set<string>();
+    if (anchor !== undefined) anchors.add(anchor);
+    anchorsByPage.set(target, anchors);
   }
   let words = 0;
-  for (const [target, chosen] of byPage) {
+  for (const [target, anchors] of anchorsByPage) {
     const markdown = readFileSync(join(root, target), 'utf8');
-    if (chosen === 'whole') {
+    if (anchors.size === 0) {
       words += countWords(markdown);
       continue;
     }
     const split = sections(markdown);
     words += countWords(split.intro);
-    for (const anchor of chosen) {
+    for (const anchor of anchors) {
       const section = split.sections.find((candidate) => candidate.anchor === anchor);
       if (section === undefined) throw new Error(`${page}: ${target}#${anchor} is no section`);
       words += countWords(section.text);
