@@ -110,7 +110,7 @@ describe.skipIf(!built && !required)("wrangler on docs/cloudflare.md's Worker, o
         expect(refused.headers.get('www-authenticate')).toMatch(
           /^Bearer realm="plantstore", error="invalid_token", error_description="[^"]+"/u,
         );
-        expect((await refused.json()) as unknown).toMatchObject({ error: 401 });
+        expect(await refused.json()).toMatchObject({ error: 401 });
       } finally {
         await stranger.close();
       }

@@ -1,11 +1,9 @@
 import { readPlantJson } from '../body/read-plant-json';
 import { InsufficientScopeError, MissingTokenError } from '../errors/bearer-errors';
 import { ConflictError, PayloadTooLargeError, RequestTimeoutError } from '../errors/client-errors';
-import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
-import type { PlantServiceError } from '../errors/plant-service-error';
 import { assertJsonBody } from '../body/content-type';
+import { PUBLIC_MESSAGES } from '../errors/public-messages';
 import { validatePlant } from '../plant/validate-plant';
-import { errorAnswer } from '../service/answer';
 import type { JsonSchema, OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types';
 
 /** A reference to a component schema. */
@@ -21,10 +19,6 @@ function messageOf(fail: () => unknown): string {
   }
   throw new Error('openapi: an example was expected to fail');
 }
-
-/** What the client reads for a 5xx: the generic message the route answers with, not the error's own. */
-const publicMessage = (error: PlantServiceError): string =>
-  (JSON.parse(errorAnswer(error).body) as { message: string }).message;
 
 function errorResponse(
   status: number,
@@ -172,7 +166,7 @@ export function responses(): Record<string, OpenApiResponse> {
         examples: {
           internal: {
             summary: 'The store failed',
-            message: publicMessage(new InternalServerError('store_failed', 'The store failed.')),
+            message: PUBLIC_MESSAGES[500],
           },
         },
       },
@@ -185,9 +179,7 @@ export function responses(): Record<string, OpenApiResponse> {
         examples: {
           unavailable: {
             summary: 'The store is down',
-            message: publicMessage(
-              new ServiceUnavailableError('store_unavailable', 'The store is unavailable.'),
-            ),
+            message: PUBLIC_MESSAGES[503],
           },
         },
       },
