@@ -33,7 +33,7 @@ if (fix) writeFileSync(join(root, PAGE), lines.join('\n'));
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error(
-    `Words are counted as packages/docs-check/src/reading/count-words.ts says${fix ? '' : '; --fix writes the counts'}.`,
+    `Words are counted as packages/docs-check/src/reading/count-words.ts says${fix ? '' : '; `pnpm --filter @plantstore/docs-check check:reading --fix` writes the counts'}.`,
   );
   process.exitCode = 1;
 } else {
