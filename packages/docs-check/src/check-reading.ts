@@ -22,7 +22,11 @@ for (const task of tasks) {
   if (task.stated === task.counted) continue;
   if (fix) {
     const line = lines[task.line - 1] ?? '';
-    lines[task.line - 1] = line.replace(/\|[^|]*\|\s*$/u, `| ${format(task.counted)} |`);
+    // The cell keeps its width where the figure fits, so the table stays as prettier writes it.
+    lines[task.line - 1] = line.replace(
+      /\|([^|]*)\|\s*$/u,
+      (_cell, inner: string) => `| ${format(task.counted).padEnd(inner.length - 2)} |`,
+    );
   } else {
     problems.push(
       `${PAGE}:${task.line}: "${task.task}" states ${task.stated ?? 'no count'}; the count is ${format(task.counted)}`,
