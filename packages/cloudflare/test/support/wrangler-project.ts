@@ -113,7 +113,7 @@ export async function wranglerProject(
   await writeFile(join(directory, '.dev.vars'), `${vars.join('\n')}\n`);
   const env = offline(directory);
   const wrangler = async (...args: string[]) => {
-    const { stdout, stderr } = await run(WRANGLER, args, { cwd: directory, env, timeout: 60_000 });
+    const { stdout, stderr } = await run(WRANGLER, args, { cwd: directory, env, timeout: 170_000 });
     return `${stdout}${stderr}`;
   };
   for (const line of files.migration) {
@@ -136,7 +136,7 @@ async function startDev(directory: string, env: NodeJS.ProcessEnv): Promise<DevS
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`wrangler dev did not start:\n${output}`)),
-      90_000,
+      170_000,
     );
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
