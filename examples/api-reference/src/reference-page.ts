@@ -38,8 +38,8 @@ function pageHtml(base: string, title: string): string {
 
 function initScript(documentUrl: string): string {
   // validatorUrl: null, or Swagger UI sends the document to validator.swagger.io for a badge.
-  // defaultModelRendering 'model': bodies open on their schema, not on an "Example Value" made up
-  // from it: for a string with a `pattern` and no `examples`, Swagger UI makes up random text.
+  // defaultModelRendering 'model': bodies open on their schema. The route's schemas carry examples,
+  // so "Example Value" would show a plant too; the page's tests and screenshot read the schema.
   const config = {
     url: documentUrl,
     dom_id: '#swagger-ui',

@@ -12,7 +12,10 @@ import { type HostLogger, hostLogger } from './host-logger';
 export type PlantPluginOptions = Omit<
   PlantServiceOptions,
   'basePath' | 'strictRouting' | 'caseSensitiveRouting'
->;
+> & {
+  /** The tag `@fastify/swagger` lists the route's operation under; `plants` by default. */
+  readonly openApiTag?: string | undefined;
+};
 
 /** The plugin {@link plantPlugin} returns, for `app.register`, with the service behind it. */
 export interface PlantPlugin extends FastifyPluginCallback {
@@ -71,11 +74,12 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
   const service = owned ? createService(options, logger) : options;
   // What the route's OpenAPI description names; a service passed in does not say its scopes.
   const scopes = owned ? (options.auth.accepts?.scopes ?? []) : [];
+  const tag = owned ? options.openApiTag : undefined;
   let closing: Promise<void> | undefined;
   const plugin: FastifyPluginCallback = (scope, _registerOptions, done) => {
     logger?.use(scope.log);
     try {
-      routeScope(scope, service, scopes, logger);
+      routeScope(scope, service, scopes, logger, tag);
     } catch (error) {
       // Fastify's own refusals (another `plantstore` request decorator, say) fail `register`.
       done(error as Error);
@@ -96,12 +100,18 @@ export function plantPlugin(options: PlantPluginOptions | PlantService): PlantPl
 
 function createService(options: PlantPluginOptions, logger: HostLogger | undefined): PlantService {
   // Not an object: the core names what it received.
-  if (typeof options === 'object' && options !== null) {
-    for (const [option, instead] of Object.entries(DECIDED_BY_FASTIFY)) {
-      if (option in options) {
-        throw new TypeError(`Plantstore: @plantstore/fastify takes no "${option}": ${instead}.`);
-      }
+  if (typeof options !== 'object' || options === null) return createPlantService(options);
+  for (const [option, instead] of Object.entries(DECIDED_BY_FASTIFY)) {
+    if (option in options) {
+      throw new TypeError(`Plantstore: @plantstore/fastify takes no "${option}": ${instead}.`);
     }
   }
-  return createPlantService(logger === undefined ? options : { ...options, logger });
+  // The tag belongs to the route's OpenAPI description, which the service does not write.
+  const { openApiTag, ...core } = options;
+  if (openApiTag !== undefined && (typeof openApiTag !== 'string' || openApiTag.trim() === '')) {
+    throw new TypeError(
+      `Plantstore: option "openApiTag" must be a non-empty string; received ${JSON.stringify(openApiTag)}`,
+    );
+  }
+  return createPlantService(logger === undefined ? core : { ...core, logger });
 }

@@ -60,10 +60,11 @@ interface SwaggerTransformInput {
  * Bearer scheme if it has one, or adds `bearerAuth` to its security schemes.
  *
  * @param scopes - the scopes the route requires, for the operation's `security`
+ * @param tag - the tag the operation is listed under, `plants` when undefined
  * @returns the route options to spread into the route
  */
-export function routeSchema(scopes: readonly string[]) {
-  const options = { requiredScopes: scopes };
+export function routeSchema(scopes: readonly string[], tag?: string) {
+  const options = { requiredScopes: scopes, tag };
   return {
     schema: fastifySchema(plantOperation(openApiDocument, options).operation),
     config: {

@@ -17,6 +17,7 @@ const stringify = (data: unknown): string => JSON.stringify(data);
  * @param service - the service that answers the route
  * @param scopes - the scopes the route requires, for its OpenAPI description
  * @param logger - the plugin's own logger, which each answer hands the core for `request.log`
+ * @param tag - the tag its OpenAPI operation is listed under, `plants` when undefined
  * @throws Fastify's `FST_ERR_DEC_ALREADY_PRESENT` when the app already decorates `plantstore`
  */
 export function routeScope(
@@ -24,6 +25,7 @@ export function routeScope(
   service: PlantService,
   scopes: readonly string[],
   logger: HostLogger | undefined,
+  tag?: string,
 ): void {
   const answerWith = (request: FastifyRequest, reply: FastifyReply, body: BodySource) =>
     answer(service, request, reply, body, logger?.of(request.log));
@@ -47,7 +49,7 @@ export function routeScope(
       // core checks every body itself (an exact int64 id, duplicate keys, its own messages), and
       // the core's answer is a string already. A host's error handler on this route keeps Fastify's
       // plain JSON.stringify, as on a route without a schema.
-      ...routeSchema(scopes),
+      ...routeSchema(scopes, tag),
       validatorCompiler: () => acceptAll,
       serializerCompiler: () => stringify,
     },

@@ -21,14 +21,19 @@ const swaggerFor = async (major: string): Promise<typeof swagger> =>
     : swagger;
 
 /** An app documented by @fastify/swagger, the plugin under `/api`; its document as JSON. */
-async function documentOf(major: string, fastify: FastifyFactory, openapi: Json = {}) {
+async function documentOf(
+  major: string,
+  fastify: FastifyFactory,
+  openapi: Json = {},
+  openApiTag?: string,
+) {
   const app = fastify();
   try {
     await app.register(await swaggerFor(major), {
       openapi: { info: { title: 'Garden', version: '1' }, ...openapi },
     });
     app.get('/garden', () => 'beds');
-    await app.register(plantPlugin({ store: memoryStore(), auth: fixture.auth() }), {
+    await app.register(plantPlugin({ store: memoryStore(), auth: fixture.auth(), openApiTag }), {
       prefix: '/api',
     });
     await app.ready();
@@ -56,6 +61,7 @@ for (const [name, fastify] of majors) {
       expect(Object.keys(document['paths'] as Json)).toStrictEqual(['/garden', '/api/plants']);
       const post = postOf(document);
       expect(post['operationId']).toBe('createPlant');
+      expect(post['tags']).toStrictEqual(['plants']);
       expect(post['security']).toStrictEqual([{ bearerAuth: [] }]);
       expect(post['description']).toBe(
         `${ours.description}\n\nThe token must grant the scope \`plants:write\`.`,
@@ -75,9 +81,11 @@ for (const [name, fastify] of majors) {
       expect(conflict['headers']).toMatchObject({
         'Cache-Control': { schema: { type: 'string', enum: ['no-store'] } },
       });
+      // 3.0 has one `example` where 3.1 has an `examples` list.
+      const { examples, ...errorSchema } = openApiDocument.components.schemas['Error']!;
       expect(conflict['content']).toStrictEqual({
         'application/json': {
-          schema: { ...openApiDocument.components.schemas['Error'] },
+          schema: { ...errorSchema, example: examples?.[0] },
           examples: ours.responses['409']!.content!['application/json']!.examples,
         },
       });
@@ -88,13 +96,23 @@ for (const [name, fastify] of majors) {
       await expectValid(document);
     });
 
-    it('in an OpenAPI 3.1 document with a bearer scheme of its own, which the route names', async () => {
+    it('in an OpenAPI 3.1 document with a bearer scheme of its own, which the route names, under its tag', async () => {
       const sso = { type: 'http', scheme: 'bearer', description: 'Our SSO' };
-      const document = await documentOf(name, fastify, {
-        openapi: '3.1.0',
-        components: { securitySchemes: { sso } },
-      });
+      const document = await documentOf(
+        name,
+        fastify,
+        { openapi: '3.1.0', components: { securitySchemes: { sso } } },
+        'garden',
+      );
       const post = postOf(document);
+      expect(post['tags']).toStrictEqual(['garden']);
+      // @fastify/swagger lifts the body schema's `examples` to the media type's `example`.
+      const body = post['requestBody'] as { content: Record<string, Json> };
+      expect(body.content['application/json']!['example']).toStrictEqual({
+        id: 10,
+        name: 'Fern',
+        tag: 'indoor',
+      });
       expect(post['security']).toStrictEqual([{ sso: ['plants:write'] }]);
       expect((document['components'] as Json)['securitySchemes']).toStrictEqual({ sso });
       const headers = (post['responses'] as Record<string, Json>)['200']!['headers'];

@@ -44,6 +44,13 @@ describe('plantPlugin options', () => {
     expect(() => plantPlugin(noAuth)).toThrow(/option "auth"/);
     expect(() => plantPlugin(null as unknown as PlantPluginOptions)).toThrow(TypeError);
   });
+
+  it('refuses an openApiTag that is not a non-empty string, at once', () => {
+    const base = { store: memoryStore(), auth: fixture.auth() };
+    expect(() => plantPlugin({ ...base, openApiTag: '' })).toThrow(
+      new TypeError('Plantstore: option "openApiTag" must be a non-empty string; received ""'),
+    );
+  });
 });
 
 for (const [name, fastify] of majors) {

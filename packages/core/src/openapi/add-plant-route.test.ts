@@ -21,12 +21,21 @@ const operation = (security: Json) => ({
   security: [security],
 });
 
-/** The route's components in a 3.0 document: the one `const` (Cache-Control) becomes an `enum`. */
+/**
+ * The route's components in a 3.0 document: the one `const` (Cache-Control) becomes an `enum`, and
+ * each schema's `examples` list its one `example`.
+ */
 const components30 = () => {
   const components = clone(ours.components) as unknown as {
     headers: Record<string, { schema: Json }>;
+    schemas: Record<string, Json>;
   };
   components.headers['CacheControl']!.schema = { type: 'string', enum: ['no-store'] };
+  for (const schema of Object.values(components.schemas)) {
+    const { examples } = schema as { examples: unknown[] };
+    delete schema['examples'];
+    schema['example'] = examples[0];
+  }
   return components as unknown as Json;
 };
 const componentsFor = (openapi: string): Json =>

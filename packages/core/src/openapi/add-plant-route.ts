@@ -15,10 +15,18 @@ import {
   type OpenApiVersion,
 } from './host-document';
 import { mergeComponents } from './merge-components';
+import { operationTag } from './operation-tag';
 import type { AddPlantRouteOptions, OpenApiHostDocument } from './openapi-types';
 import { routeParts } from './route-parts';
 
-const KNOWN = new Set(['basePath', 'componentPrefix', 'operationId', 'requiredScopes', 'auth']);
+const KNOWN = new Set([
+  'basePath',
+  'componentPrefix',
+  'operationId',
+  'requiredScopes',
+  'auth',
+  'tag',
+]);
 // What OpenAPI allows in a component's name (the Components Object's key pattern).
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/u;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -27,6 +35,7 @@ interface MergeSettings {
   readonly basePath: string;
   readonly prefix: string;
   readonly operationId: string;
+  readonly tag: string;
   readonly scopes: readonly string[];
 }
 
@@ -65,6 +74,7 @@ function settingsOf(options: AddPlantRouteOptions): MergeSettings {
     basePath: normaliseBasePath(MERGE, options.basePath),
     prefix,
     operationId,
+    tag: operationTag(MERGE, options.tag),
     scopes: required ?? auth?.accepts?.scopes ?? [],
   };
 }
@@ -117,14 +127,14 @@ function securedOperation(
  * own HTTP Bearer scheme when it has one.
  *
  * @param document - the host's OpenAPI 3.0.x or 3.1.x document
- * @param options - the mount path, component prefix, operationId and scopes
+ * @param options - the mount path, component prefix, operationId, tag (`plants` by default) and scopes
  * @returns a new document, of the host's version, with the route
  * @throws TypeError for a document that is not OpenAPI 3.0 or 3.1, an option that is wrong, a host
  *   that already has `POST {basePath}/plants` or the route's operationId, or a host component of
  *   one of the route's names that is not the route's
  * @example
  * ```ts
- * const merged = addPlantRoute(hostDocument, { basePath: '/api', requiredScopes: ['plants:write'] });
+ * const merged = addPlantRoute(hostDocument, { basePath: '/api', tag: 'garden', requiredScopes: ['plants:write'] });
  * app.get('/openapi.json', (_req, res) => res.json(merged));
  * ```
  */
@@ -135,7 +145,7 @@ export function addPlantRoute<T extends OpenApiHostDocument>(
   const version = openApiVersion(document);
   const settings = settingsOf(options);
   const host = structuredClone(document) as unknown as JsonObject;
-  const route = routeParts(settings.basePath, version, settings.prefix);
+  const route = routeParts(settings, version);
   const paths = objectIn(host, 'paths', 'paths');
   const item = paths[route.path] ?? {};
   if (!isJsonObject(item) || item['post'] !== undefined || item['$ref'] !== undefined) {

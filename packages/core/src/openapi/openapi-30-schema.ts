@@ -36,6 +36,8 @@ const TRANSLATIONS: { readonly [K in Keyword]: Translation<K> } = {
     ),
   }),
   allOf: (allOf) => ({ allOf: allOf.map(toOpenApi30Schema) }),
+  // 3.0's Schema Object has one `example`, not 2020-12's list.
+  examples: (examples) => (examples.length === 0 ? {} : { example: examples[0] }),
 };
 
 function translate<K extends Keyword>(keyword: K, value: Keywords[K]): OpenApi30Schema {
@@ -44,7 +46,7 @@ function translate<K extends Keyword>(keyword: K, value: Keywords[K]): OpenApi30
 
 /**
  * Writes one of the route's schemas (JSON Schema 2020-12, as OpenAPI 3.1 uses it) in OpenAPI 3.0's
- * dialect: `const` becomes a one-value `enum`, and a `$ref` with sibling keywords (which 3.0 would
+ * dialect: `const` becomes a one-value `enum`, `examples` its first as `example`, and a `$ref` with sibling keywords (which 3.0 would
  * ignore) is wrapped as `allOf: [{ $ref }]` beside them. Every keyword the route's schemas may hold
  * has its translation, checked by the compiler.
  *

@@ -3,7 +3,9 @@ import { normaliseBasePath } from '../http/base-path';
 import { ErrorSchema, NewPlantSchema, PlantSchema } from '../plant/schemas';
 import { extensionOf, toJsonSchema } from './json-schema';
 import type { OpenApiDocument, OpenApiOptions } from './openapi-types';
+import { operationTag } from './operation-tag';
 import { ref, responses } from './responses';
+import { withExamples } from './schema-examples';
 
 const OPERATION_DESCRIPTION =
   'Creates a new plant in the store\n\nCreation is idempotent on `id`: a request whose `id` already exists with the same `name` and `tag` answers 200 with that plant, so a client may retry after a time-out; the same `id` with a different `name` or `tag` answers 409 and changes nothing. Checks run in this order: authentication, content type, body size, JSON, schema, store; an unauthenticated request is answered without its body being read. Every answer carries `Cache-Control: no-store` and `Vary: Authorization`.';
@@ -17,9 +19,9 @@ const REQUEST_BODY_DESCRIPTION =
  * answers, its headers and the bearer scheme. The component schemas are generated from
  * {@link PlantSchema}, {@link NewPlantSchema} and {@link ErrorSchema}, the schemas the code validates with.
  *
- * @param options - the server URL and the path the host mounts the middleware at
+ * @param options - the server URL, the path the host mounts the middleware at, and the operation's tag
  * @returns a fresh document, ready for `JSON.stringify`
- * @throws TypeError when `basePath` is not a usable path prefix
+ * @throws TypeError when `basePath` is not a usable path prefix, or `tag` not a non-empty string
  * @example
  * ```ts
  * app.get('/openapi.json', (_req, res) => res.json(createOpenApiDocument({ basePath: '/v1' })));
@@ -27,6 +29,8 @@ const REQUEST_BODY_DESCRIPTION =
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const basePath = normaliseBasePath('createOpenApiDocument', options.basePath);
+  const tag = operationTag('createOpenApiDocument', options.tag);
+  const answers = responses();
   return {
     openapi: '3.1.0',
     info: {
@@ -48,22 +52,26 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
         post: {
           operationId: 'createPlant',
           summary: 'Create a plant',
+          tags: [tag],
           description: OPERATION_DESCRIPTION,
           requestBody: {
             description: REQUEST_BODY_DESCRIPTION,
             required: true,
             content: { 'application/json': { schema: ref('NewPlant') } },
           },
-          responses: responses(),
+          responses: answers,
         },
       },
     },
     components: {
-      schemas: {
-        Plant: toJsonSchema(PlantSchema),
-        NewPlant: extensionOf('#/components/schemas/Plant', PlantSchema, NewPlantSchema),
-        Error: toJsonSchema(ErrorSchema),
-      },
+      schemas: withExamples(
+        {
+          Plant: toJsonSchema(PlantSchema),
+          NewPlant: extensionOf('#/components/schemas/Plant', PlantSchema, NewPlantSchema),
+          Error: toJsonSchema(ErrorSchema),
+        },
+        conflictExample(answers),
+      ),
       headers: {
         CacheControl: {
           description: 'Always `no-store`: no answer of this route may be cached.',
@@ -93,6 +101,13 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       },
     },
   };
+}
+
+/** The 409 answer's example body: the Error schema's own example, the code's real message. */
+function conflictExample(answers: ReturnType<typeof responses>) {
+  const example = answers['409']?.content?.['application/json']?.examples?.['conflict'];
+  if (example === undefined) throw new Error('openapi: the 409 answer has no example');
+  return example.value;
 }
 
 /**

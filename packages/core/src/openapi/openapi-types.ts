@@ -18,7 +18,19 @@ export interface JsonSchema {
   readonly required?: readonly string[];
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly allOf?: readonly JsonSchema[];
+  /** Sample values a viewer (Swagger UI) shows; OpenAPI 3.0 takes the first as `example`. */
+  readonly examples?: readonly JsonExample[];
 }
+
+/**
+ * A sample value in a schema's `examples`: a plant or an Error body, as JSON.
+ *
+ * @example
+ * ```ts
+ * const fern: JsonExample = { id: 10, name: 'Fern', tag: 'indoor' };
+ * ```
+ */
+export type JsonExample = Readonly<Record<string, string | number>>;
 
 /**
  * An OpenAPI Reference Object.
@@ -96,6 +108,8 @@ export interface OpenApiResponse {
  */
 export interface OpenApiOperation {
   readonly operationId?: string;
+  /** The tag viewers group the operation under: `plants`, or the `tag` option. */
+  readonly tags?: readonly string[];
   readonly summary?: string;
   readonly description: string;
   readonly requestBody?: {
@@ -163,6 +177,8 @@ export interface OpenApiOptions {
   readonly serverUrl?: string;
   /** Where the host mounts the middleware (`/v1` gives `/v1/plants`); empty by default. */
   readonly basePath?: string;
+  /** The tag the operation is listed under, as Swagger UI groups operations; `plants` by default. */
+  readonly tag?: string;
 }
 
 /**
@@ -199,6 +215,8 @@ export interface AddPlantRouteOptions {
    * component of one of these names that is not exactly the route's is refused with a `TypeError`.
    */
   readonly componentPrefix?: string | undefined;
+  /** The tag the operation is listed under, as Swagger UI groups operations; `plants` by default. */
+  readonly tag?: string | undefined;
   /** The operation's `operationId`, unique in the document; `createPlant` by default. */
   readonly operationId?: string | undefined;
   /** The scopes a token must grant, as the route's `jwtBearer({ requiredScopes })`; or give `auth`. */

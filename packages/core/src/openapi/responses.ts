@@ -1,6 +1,8 @@
 import { readPlantJson } from '../body/read-plant-json';
 import { InsufficientScopeError, MissingTokenError } from '../errors/bearer-errors';
 import { ConflictError, PayloadTooLargeError, RequestTimeoutError } from '../errors/client-errors';
+import { assertJsonBody } from '../body/content-type';
+import { PUBLIC_MESSAGES } from '../errors/public-messages';
 import { validatePlant } from '../plant/validate-plant';
 import type { JsonSchema, OpenApiHeader, OpenApiReference, OpenApiResponse } from './openapi-types';
 
@@ -148,15 +150,39 @@ export function responses(): Record<string, OpenApiResponse> {
     '415': errorResponse(
       415,
       '`Content-Type` is missing or is not `application/json` with an absent or `utf-8` charset, or the body is compressed (`Content-Encoding` other than `identity`).',
+      {
+        examples: {
+          mediaType: {
+            summary: 'Not JSON',
+            message: messageOf(() => assertJsonBody(['text/plain'], undefined)),
+          },
+        },
+      },
     ),
     '500': errorResponse(
       500,
       'The store or a hook failed unexpectedly. The message is generic; the details go to the `onError` hook, never to the client.',
+      {
+        examples: {
+          internal: {
+            summary: 'The store failed',
+            message: PUBLIC_MESSAGES[500],
+          },
+        },
+      },
     ),
     '503': errorResponse(
       503,
       'The store timed out or is unavailable, or the key set (JWKS) cannot be fetched and no good copy is cached. An outage of the identity provider is never answered with 401.',
-      { headers: { 'Retry-After': header('RetryAfter') } },
+      {
+        headers: { 'Retry-After': header('RetryAfter') },
+        examples: {
+          unavailable: {
+            summary: 'The store is down',
+            message: PUBLIC_MESSAGES[503],
+          },
+        },
+      },
     ),
   };
 }

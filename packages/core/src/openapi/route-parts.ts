@@ -45,13 +45,16 @@ const renameKeys = (map: object, prefix: string): JsonObject =>
  * The route's path, operation and components, from the very document {@link createOpenApiDocument}
  * builds (one source), renamed with `prefix` and written for the host's OpenAPI version.
  *
- * @param basePath - the checked, normalised mount path
+ * @param settings - the checked, normalised mount path, the component prefix (`''` for none) and the tag
  * @param version - the host document's version
- * @param prefix - the component prefix, `''` for none
  * @returns fresh objects the merge may use as they are
  */
-export function routeParts(basePath: string, version: OpenApiVersion, prefix: string): RouteParts {
-  const document = createOpenApiDocument({ basePath });
+export function routeParts(
+  settings: { readonly basePath: string; readonly prefix: string; readonly tag: string },
+  version: OpenApiVersion,
+): RouteParts {
+  const { basePath, prefix, tag } = settings;
+  const document = createOpenApiDocument({ basePath, tag });
   const [path, item] = Object.entries(document.paths)[0] ?? [];
   if (path === undefined || item === undefined) throw new Error('openapi: the route has no path');
   const { schemas, headers, securitySchemes } = document.components;

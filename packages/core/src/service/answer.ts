@@ -1,4 +1,5 @@
 import { type PlantServiceError } from '../errors/plant-service-error';
+import { PUBLIC_MESSAGES } from '../errors/public-messages';
 import type { Plant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantAnswer } from '../http/request';
@@ -14,11 +15,6 @@ const SUCCESS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 // U+0020; the rest only send a body to JSON.stringify) or lone surrogate (by code point, so a
 // surrogate pair, which it copies, passes).
 const VERBATIM = /^[^"\\\p{Cc}\p{Cs}]*$/u;
-
-const PUBLIC_MESSAGES: Readonly<Record<number, string>> = {
-  500: 'The plant could not be created because of an internal error.',
-  503: 'The service is temporarily unavailable; retry later.',
-};
 
 /**
  * The 200 answer: the plant without its id, `tag` only when it has one.
@@ -61,7 +57,9 @@ export function errorAnswer(
   if (bodyUnread || error.status === 408 || error.status === 413) headers.connection = 'close';
   const message = error.expose
     ? error.message
-    : (PUBLIC_MESSAGES[error.status] ?? PUBLIC_MESSAGES[500] ?? '');
+    : error.status === 503
+      ? PUBLIC_MESSAGES[503]
+      : PUBLIC_MESSAGES[500];
   const body = JSON.stringify({ error: error.status, message });
   return { status: error.status, headers, body, principal };
 }
