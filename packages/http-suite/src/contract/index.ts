@@ -11,3 +11,5 @@ export type { RawCaseName } from './cases/exchange-host';
 export { certificateHeaderSkips, tlsCaseSkips } from './cases/mtls';
 export { contractView, expectError, expectRouteHeaders } from './expect';
 export * from './mounted';
+export { describeStoreContract } from './store-contract';
+export type { StoreContractAdapters } from './store-contract';
