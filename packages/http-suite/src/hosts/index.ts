@@ -64,3 +64,5 @@ export { listen } from './listen';
 export { metadataFor } from './metadata-for';
 export { fetchEntryTarget, nodeHandlerTarget } from './node-hosts';
 export type { ContractHost, ContractTarget } from './target';
+export { latestHostsOn, onRealStore } from './on-real-store';
+export type { LatestAdapters } from './on-real-store';
