@@ -1,13 +1,12 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   concurrentCreates,
   inFlight,
   keepAliveClient,
+  startServerProcess,
+  stopServerProcess,
   type KeepAliveClient,
+  type ServerProcess,
 } from '@plantstore/http-suite/client';
 import type mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,41 +27,6 @@ const plants = Array.from({ length: 1_000 }, (_, index) => ({
   tag: index % 4 === 0 ? undefined : `tag ${index % 5}`,
 }));
 
-/** A plant server process, and the lines it prints. */
-interface ServerProcess {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly lines: AsyncIterator<string>;
-  readonly port: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(
-    process.execPath,
-    ['--import', tsx, fileURLToPath(new URL('fixtures/plant-server.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
-      },
-    },
-  );
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk.toString()}`));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = String((await lines.next()).value);
-  const port = /^port (\d+)$/.exec(first)?.[1];
-  if (port === undefined) throw new Error(`the plant server did not start: ${first}`);
-  return { child, lines, port: Number(port) };
-}
-
-/** Ends a server (its stdin closed) and resolves to the plants it created. */
-async function stopServer(server: ServerProcess): Promise<number> {
-  server.child.stdin.end();
-  const line = String((await server.lines.next()).value);
-  return Number(/^created (\d+)$/.exec(line)?.[1] ?? Number.NaN);
-}
-
 describe.skipIf(url === undefined)('two server processes on one MariaDB table', () => {
   const table = uniqueTable('two_processes');
   const token = randomBytes(24).toString('base64url');
@@ -73,7 +37,13 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
     pool = promisePool(url ?? '');
     await mysqlStore({ client: pool, table }).ensureSchema();
     const env = { MYSQL_URL: url ?? '', PLANT_TABLE: table, PLANT_TOKEN: token };
-    servers = await Promise.all([startServer(env), startServer(env)]);
+    const start = () =>
+      startServerProcess(
+        new URL('fixtures/plant-server.ts', import.meta.url),
+        new URL('../tsconfig.json', import.meta.url),
+        env,
+      );
+    servers = await Promise.all([start(), start()]);
   }, 60_000);
 
   afterAll(async () => {
@@ -115,7 +85,7 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
       if (same)
         expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
     }
-    const created = await Promise.all(servers.map(stopServer));
+    const created = await Promise.all(servers.map(stopServerProcess));
     expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
     console.info(
       `[mysql two processes] ${outcomes.length} creates in ${elapsed} ms, statuses ` +

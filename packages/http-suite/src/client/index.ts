@@ -15,3 +15,5 @@ export { sendHugeBody, statusLineOf } from './huge-body';
 export type { HugeBodyOutcome } from './huge-body';
 export { sendOnAfterAnswer, STILL_SENDING_LENGTH } from './still-sending';
 export type { StillSendingOutcome } from './still-sending';
+export { startServerProcess, stopServerProcess } from './server-process';
+export type { ServerProcess } from './server-process';
