@@ -60,8 +60,9 @@ function transientKind(error: unknown): 'busy' | 'timeout' | undefined {
   for (let depth = 0; depth < 8 && typeof failure === 'object' && failure !== null; depth += 1) {
     const { name, code, $metadata, cause } = failure as Record<string, unknown>;
     if (typeof name === 'string' && BUSY_NAMES.has(name)) return 'busy';
-    if (typeof name === 'string' && TIMEOUT_NAMES.has(name)) return 'timeout';
+    // Before the name: the SDK names a reset or refused socket a TimeoutError, so that it retries.
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'busy';
+    if (typeof name === 'string' && TIMEOUT_NAMES.has(name)) return 'timeout';
     const status = ($metadata as { httpStatusCode?: unknown } | undefined)?.httpStatusCode;
     if (typeof status === 'number' && status >= 500) return 'busy';
     failure = cause;
