@@ -3,44 +3,23 @@ import {
   PutItemCommand,
   type GetItemCommandOutput,
 } from '@aws-sdk/client-dynamodb';
-import {
-  cancellation,
-  type InsertResult,
-  type NewPlant,
-  type PlantStore,
-  type StoreContext,
+import type {
+  Cancellation,
+  InsertResult,
+  NewPlant,
+  PlantStore,
+  StoreContext,
 } from '@plantstore/core';
-import { abortError, senderOf, type DynamoDbClientLike } from './client';
+import { abortError } from './client';
 import { ensureTable } from './ensure-table';
-import { InFlight } from './in-flight';
-import { mapDynamoError } from './map-error';
-import { knownOptions, tableOption } from './options';
+import { storeParts, type DynamoDbStoreBase, type DynamoDbTableOptions } from './store-base';
 import { plantItem, plantKey, plantOfItem } from './plant-item';
 
-/** Options of {@link dynamoDbStore}. */
-export interface DynamoDbStoreOptions {
-  /** A `DynamoDBClient` or a `DynamoDBDocumentClient` of the AWS SDK v3; the caller destroys it. */
-  readonly client: DynamoDbClientLike;
-  /** The table, its partition key `id` of type N; default `plants`. */
-  readonly table?: string | undefined;
-}
+/** Options of {@link dynamoDbStore}: the client, and the table (partition key `id`, N; default `plants`). */
+export type DynamoDbStoreOptions = DynamoDbTableOptions;
 
 /** A {@link PlantStore} on DynamoDB. */
-export interface DynamoDbStore extends PlantStore {
-  /** The table's name. */
-  readonly table: string;
-  /**
-   * For development and tests: creates the table on demand unless it exists and waits until it is
-   * ACTIVE. Production tables are the user's (see the package's README for CloudFormation and CDK).
-   *
-   * @throws Error when the table exists with another key
-   */
-  ensureTable(): Promise<void>;
-  /** For readiness probes: resolves once DynamoDB answered a read of the table. */
-  ready(): Promise<void>;
-  /** Refuses new calls (503) and waits for those under way; the client stays the caller's. */
-  close(): Promise<void>;
-}
+export interface DynamoDbStore extends Omit<PlantStore, 'ready' | 'close'>, DynamoDbStoreBase {}
 
 const CREATED: InsertResult = Object.freeze({ created: true });
 const NOT_EXISTS = 'attribute_not_exists(id)';
@@ -76,23 +55,19 @@ const PROJECTION = {
  * ```
  */
 export function dynamoDbStore(options: DynamoDbStoreOptions): DynamoDbStore {
-  const checked = knownOptions<DynamoDbStoreOptions>('dynamoDbStore', options, ['client', 'table']);
-  const table = tableOption('dynamoDbStore', checked.table, 'plants');
-  const send = senderOf(checked.client, 'dynamoDbStore');
-  const calls = new InFlight('store_unavailable', 'The DynamoDB store');
-  const failed = (error: unknown): never => {
-    throw mapDynamoError(error, 'plants');
-  };
+  const { table, send, calls, failed } = storeParts('dynamoDbStore', options, 'plants');
 
-  const insertOrRead = async (plant: NewPlant, context: StoreContext): Promise<InsertResult> => {
-    const cancelled = cancellation(context);
-    const { signal } = context;
+  const insertOrRead = async (
+    plant: NewPlant,
+    { principal, signal }: StoreContext,
+    cancelled: Cancellation,
+  ) => {
     // An item, once written, is never deleted by the store; if one vanished between the two
     // requests (deleted by hand), the put is tried once more.
     for (let round = 0; round < 2; round += 1) {
       const put = new PutItemCommand({
         TableName: table,
-        Item: plantItem(plant, context.principal.subject),
+        Item: plantItem(plant, principal.subject),
         ConditionExpression: NOT_EXISTS,
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       });
@@ -122,11 +97,8 @@ export function dynamoDbStore(options: DynamoDbStoreOptions): DynamoDbStore {
 
   return {
     table,
-    insert(plant, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortError(cancelled));
-      return calls.run(() => insertOrRead(plant, context));
-    },
+    insert: (plant, context) =>
+      calls.run((cancelled) => insertOrRead(plant, context, cancelled), context),
     ensureTable: () => ensureTable(send, { table, key: { name: 'id', type: 'N' } }).catch(failed),
     ready: () =>
       calls.run(async () => {

@@ -1,35 +1,18 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { cancellation, type ReplayContext, type ReplayStore } from '@plantstore/core';
-import { abortError, senderOf, type DynamoDbClientLike } from './client';
+import type { Cancellation, ReplayContext, ReplayStore } from '@plantstore/core';
+import { abortError } from './client';
 import { ensureTable } from './ensure-table';
-import { InFlight } from './in-flight';
-import { mapDynamoError } from './map-error';
-import { knownOptions, tableOption } from './options';
+import { storeParts, type DynamoDbStoreBase, type DynamoDbTableOptions } from './store-base';
 
-/** Options of {@link dynamoDbReplayStore}. */
-export interface DynamoDbReplayStoreOptions {
-  /** A `DynamoDBClient` or a `DynamoDBDocumentClient`; the plant store's client serves both. */
-  readonly client: DynamoDbClientLike;
-  /** The table, its partition key `proofKey` of type S; default `plantstore_dpop_replay`. */
-  readonly table?: string | undefined;
-}
+/**
+ * Options of {@link dynamoDbReplayStore}: the client (the plant store's serves both), and the table
+ * (partition key `proofKey`, S; default `plantstore_dpop_replay`).
+ */
+export type DynamoDbReplayStoreOptions = DynamoDbTableOptions;
 
 /** A {@link ReplayStore} on DynamoDB. */
-export interface DynamoDbReplayStore extends ReplayStore {
-  /** The table's name. */
-  readonly table: string;
-  /**
-   * For development and tests: creates the table on demand unless it exists, waits until it is
-   * ACTIVE and turns TTL on `expiresAt` on where the endpoint supports it.
-   *
-   * @throws Error when the table exists with another key
-   */
-  ensureTable(): Promise<void>;
-  /** For readiness probes: resolves once DynamoDB answered a read of the table. */
-  ready(): Promise<void>;
-  /** Refuses new calls (503) and waits for those under way; the client stays the caller's. */
-  close(): Promise<void>;
-}
+export interface DynamoDbReplayStore
+  extends Omit<ReplayStore, 'ready' | 'close'>, DynamoDbStoreBase {}
 
 // A key is held while its exact expiry (milliseconds) is after the service's now. TTL deletes items
 // on `expiresAt` (seconds, as TTL wants them) up to days late, so it only clears; it never decides.
@@ -53,17 +36,15 @@ const FREE = 'attribute_not_exists(proofKey) OR expiresAtMs <= :now';
  * ```
  */
 export function dynamoDbReplayStore(options: DynamoDbReplayStoreOptions): DynamoDbReplayStore {
-  const factory = 'dynamoDbReplayStore';
-  const checked = knownOptions<DynamoDbReplayStoreOptions>(factory, options, ['client', 'table']);
-  const table = tableOption(factory, checked.table, 'plantstore_dpop_replay');
-  const send = senderOf(checked.client, factory);
-  const calls = new InFlight('replay_store_unavailable', 'The DynamoDB replay store');
-  const failed = (error: unknown): never => {
-    throw mapDynamoError(error, 'replay');
-  };
+  const parts = storeParts('dynamoDbReplayStore', options, 'plantstore_dpop_replay');
+  const { table, send, calls, failed } = parts;
 
-  const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
-    const cancelled = cancellation(context);
+  const remember = async (
+    key: string,
+    expiresAt: number,
+    context: ReplayContext,
+    cancelled: Cancellation,
+  ) => {
     const until = Math.ceil(expiresAt);
     const put = new PutItemCommand({
       TableName: table,
@@ -87,11 +68,8 @@ export function dynamoDbReplayStore(options: DynamoDbReplayStoreOptions): Dynamo
 
   return {
     table,
-    remember(key, expiresAt, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortError(cancelled));
-      return calls.run(() => remember(key, expiresAt, context));
-    },
+    remember: (key, expiresAt, context) =>
+      calls.run((cancelled) => remember(key, expiresAt, context, cancelled), context),
     ensureTable: () =>
       ensureTable(send, {
         table,

@@ -5,7 +5,7 @@ import {
   dynamoDbStore,
   type DynamoDbClientLike,
   type DynamoDbReplayStore,
-  type DynamoDbStore,
+  type DynamoDbStoreBase,
 } from '../src/index';
 import {
   documentClient,
@@ -44,24 +44,21 @@ describe('the DynamoDB stores on dynalite', () => {
       return store;
     };
 
+  // Another instance of the service: its own client, the same table.
+  const peerOf = (store: DynamoDbReplayStore): DynamoDbReplayStore => {
+    const client = lowLevelClient(server.endpoint);
+    clients[`a peer's client ${Object.keys(clients).length}`] = client;
+    return dynamoDbReplayStore({ client, table: store.table });
+  };
+  const destroy = (store: DynamoDbStoreBase) => store.close();
   for (const name of ['a DynamoDBClient', 'a DynamoDBDocumentClient']) {
-    describeStoreConformance<DynamoDbStore>({ describe, it }, `dynamoDbStore on ${name}`, {
-      create: tableReady(dynamoDbStore, name),
-      destroy: (store) => store.close(),
+    const plants = tableReady(dynamoDbStore, name);
+    const replay = tableReady(dynamoDbReplayStore, name);
+    describeStoreConformance({ describe, it }, `dynamoDbStore on ${name}`, {
+      create: plants,
+      destroy,
     });
-    describeReplayStoreConformance<DynamoDbReplayStore>(
-      { describe, it },
-      `dynamoDbReplayStore on ${name}`,
-      {
-        create: tableReady(dynamoDbReplayStore, name),
-        // Another instance of the service: its own client, the same table.
-        createPeer: (store) => {
-          const client = lowLevelClient(server.endpoint);
-          clients[`a peer's client ${Object.keys(clients).length}`] = client;
-          return dynamoDbReplayStore({ client, table: store.table });
-        },
-        destroy: (store) => store.close(),
-      },
-    );
+    const options = { create: replay, createPeer: peerOf, destroy };
+    describeReplayStoreConformance({ describe, it }, `dynamoDbReplayStore on ${name}`, options);
   }
 });

@@ -1,29 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { paginateScan, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  concurrentCreates,
-  inFlight,
-  keepAliveClient,
-  startServerProcess,
-  stopServerProcess,
-  type KeepAliveClient,
-  type ServerProcess,
-} from '@plantstore/http-suite/client';
+import * as kit from '@plantstore/http-suite/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbStore } from '../src/index';
 import { lowLevelClient, uniqueTable } from './services';
 
 /** The 1,000 plants: both int64 ends, ids past 2^53 either side, some tags "" and some absent. */
-const plants = Array.from({ length: 1_000 }, (_, index) => ({
-  id:
-    index === 0
-      ? -(2n ** 63n)
-      : index === 1
-        ? 2n ** 63n - 1n
-        : (index % 2 === 0 ? -1n : 1n) * (2n ** 53n + BigInt(index) * 7_919n),
-  name: `plant ${index} 🌵`,
-  tag: index % 4 === 0 ? undefined : index % 4 === 1 ? '' : `tag ${index % 3}`,
-}));
+const plants = Array.from({ length: 1_000 }, (_, index) => {
+  const ends = [-(2n ** 63n), 2n ** 63n - 1n];
+  const past = 2n ** 53n + BigInt(index) * 7_919n;
+  const id = ends[index] ?? (index % 2 === 0 ? -past : past);
+  const tag = [undefined, '', `tag ${index % 3}`, `tag ${index % 3}`][index % 4];
+  return { id, name: `plant ${index} 🌵`, tag };
+});
 
 /** Every item of `table`, by id, read with a strongly consistent scan. */
 async function storedItems(client: DynamoDBClient, table: string) {
@@ -42,13 +31,13 @@ async function storedItems(client: DynamoDBClient, table: string) {
 describe('two server processes on one DynamoDB table (dynalite)', () => {
   const table = uniqueTable('two-processes');
   const token = randomBytes(24).toString('base64url');
-  let dynamo: ServerProcess;
+  let dynamo: kit.ServerProcess;
   let client: DynamoDBClient;
-  let servers: ServerProcess[] = [];
+  let servers: kit.ServerProcess[] = [];
 
   beforeAll(async () => {
     const start = (fixture: string, env: Record<string, string>) =>
-      startServerProcess(
+      kit.startServerProcess(
         new URL(`fixtures/${fixture}`, import.meta.url),
         new URL('../tsconfig.json', import.meta.url),
         env,
@@ -68,42 +57,24 @@ describe('two server processes on one DynamoDB table (dynalite)', () => {
   afterAll(async () => {
     for (const { child } of servers) if (child.exitCode === null) child.kill();
     client.destroy();
-    await stopServerProcess(dynamo);
+    await kit.stopServerProcess(dynamo);
   });
 
   it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
-    const attempts = concurrentCreates(plants, 20_261_127);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const clients = servers.map(({ port }) => keepAliveClient(`http://127.0.0.1:${port}`, 100));
-    const started = Date.now();
-    const outcomes = await inFlight(attempts, 200, async (attempt, index) => {
-      const http = clients[index % 2] as KeepAliveClient;
-      const reply = await http.send({ body: attempt.body, headers });
-      return { plant: attempt.plant, status: reply.status, text: reply.text };
-    });
-    const elapsed = Date.now() - started;
-    for (const http of clients) http.close();
-
+    const ports = servers.map(({ port }) => port);
+    const load = await kit.createsThroughServers(ports, token, plants, 20_261_127);
     const stored = await storedItems(client, table);
-    expect(stored.size).toBe(plants.length);
-    const statuses: Record<number, number> = {};
-    for (const { plant, status, text } of outcomes) {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      const item = stored.get(plant.id);
-      expect(item, `no item for id ${plant.id}`).toBeDefined();
-      const same = item?.name === plant.name && item.tag === plant.tag;
-      expect(status, `id ${plant.id}: ${text}`).toBe(same ? 200 : 409);
-      if (same) {
-        const body =
-          item?.tag === undefined ? { name: item?.name } : { name: item.name, tag: item.tag };
-        expect(JSON.parse(text)).toMatchObject(body);
-      }
-    }
-    const created = await Promise.all(servers.map(stopServerProcess));
-    expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
+    const created = await Promise.all(servers.map(kit.stopServerProcess));
+    const verdict = kit.judgeCreates(load.outcomes, stored);
+    expect({
+      items: stored.size,
+      created: created.reduce((sum, count) => sum + count, 0),
+      problems: verdict.problems,
+    }).toEqual({ items: plants.length, created: plants.length, problems: [] });
+    const statuses = JSON.stringify(verdict.statuses);
     console.info(
-      `[dynamodb two processes] ${outcomes.length} creates in ${elapsed} ms, statuses ` +
-        `${JSON.stringify(statuses)}, created ${created.join(' + ')}`,
+      `[dynamodb two processes] ${load.outcomes.length} creates in ${load.elapsed} ms, ` +
+        `statuses ${statuses}, created ${created.join(' + ')}`,
     );
   }, 300_000);
 });

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  concurrentCreates,
-  inFlight,
-  keepAliveClient,
+  createsThroughServers,
+  judgeCreates,
   startServerProcess,
   stopServerProcess,
-  type KeepAliveClient,
   type ServerProcess,
 } from '@plantstore/http-suite/client';
 import type mysqlPromise from 'mysql2/promise';
@@ -53,18 +51,8 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
   });
 
   it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
-    const attempts = concurrentCreates(plants, 20_261_127);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const clients = servers.map(({ port }) => keepAliveClient(`http://127.0.0.1:${port}`, 100));
-    const started = Date.now();
-    const outcomes = await inFlight(attempts, 200, async (attempt, index) => {
-      const client = clients[index % 2] as KeepAliveClient;
-      const reply = await client.send({ body: attempt.body, headers });
-      return { plant: attempt.plant, status: reply.status, text: reply.text };
-    });
-    const elapsed = Date.now() - started;
-    for (const client of clients) client.close();
-
+    const ports = servers.map(({ port }) => port);
+    const { outcomes, elapsed } = await createsThroughServers(ports, token, plants, 20_261_127);
     const [rows] = await pool.query(
       `SELECT CAST(id AS CHAR) AS id, CAST(name AS BINARY) AS name, CAST(tag AS BINARY) AS tag FROM \`${table}\``,
     );
@@ -75,16 +63,8 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
       ]),
     );
     expect(stored.size).toBe(plants.length);
-    const statuses: Record<number, number> = {};
-    for (const { plant, status, text } of outcomes) {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      const row = stored.get(plant.id);
-      expect(row, `no row for id ${plant.id}`).toBeDefined();
-      const same = row?.name === plant.name && row.tag === plant.tag;
-      expect(status, `id ${plant.id}: ${text}`).toBe(same ? 200 : 409);
-      if (same)
-        expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
-    }
+    const { statuses, problems } = judgeCreates(outcomes, stored);
+    expect(problems).toEqual([]);
     const created = await Promise.all(servers.map(stopServerProcess));
     expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
     console.info(

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import express from 'express5';
 import { openDynamo } from './shared/dynalite.mjs';
-import { bearerToken, errors, isPlant, verifyToken } from './shared/hand-written.mjs';
+import { errors, expressChecks } from './shared/hand-written.mjs';
 import { serve } from './shared/serve.mjs';
 
 const { client, table, close } = await openDynamo();
@@ -13,16 +13,8 @@ const { client, table, close } = await openDynamo();
 const app = express();
 app.post('/plants', express.json(), async (req, res, next) => {
   try {
-    const token = bearerToken(req.get('authorization'));
-    const claims = token === undefined ? undefined : await verifyToken(token);
-    if (claims === undefined) {
-      res.status(401).set('www-authenticate', 'Bearer').json(errors.unauthorized);
-      return;
-    }
-    if (!isPlant(req.body)) {
-      res.status(400).json(errors.invalid);
-      return;
-    }
+    const claims = await expressChecks(req, res);
+    if (claims === undefined) return;
     const { id, name, tag } = req.body;
     const item = { id: { N: String(id) }, name: { S: name } };
     if (tag !== undefined) item.tag = { S: tag };

@@ -17,3 +17,6 @@ export { sendOnAfterAnswer, STILL_SENDING_LENGTH } from './still-sending';
 export type { StillSendingOutcome } from './still-sending';
 export { startServerProcess, stopServerProcess } from './server-process';
 export type { ServerProcess } from './server-process';
+export { createsThroughServers, judgeCreates } from './creates-through-servers';
+export type { CreateOutcome, StoredPlant } from './creates-through-servers';
+export { servePlantProcess } from './serve-plant-process';
