@@ -30,6 +30,7 @@ export default defineConfig({
         find: /^@plantstore\/cloudflare$/,
         replacement: source('packages/cloudflare/src/index.ts'),
       },
+      { find: /^@plantstore\/dynamodb$/, replacement: source('packages/dynamodb/src/index.ts') },
       { find: /^@plantstore\/express$/, replacement: source('packages/express/src/index.ts') },
       { find: /^@plantstore\/fastify$/, replacement: source('packages/fastify/src/index.ts') },
       { find: /^@plantstore\/koa$/, replacement: source('packages/koa/src/index.ts') },

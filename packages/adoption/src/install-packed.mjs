@@ -22,7 +22,11 @@ import { PACKAGES, packAll, root, run, stepLog } from './packed.mjs';
 const keep = process.argv.includes('--keep');
 
 /** Installed beside the tarballs in every scenario: the SQL drivers a user picks from. */
-const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3'];
+const COMMON = [
+  ...['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3'],
+  // The AWS SDK release tested here: later ones may require Node 22 (see @plantstore/dynamodb).
+  '@aws-sdk/client-dynamodb@3.1169.0',
+];
 
 const SCENARIOS = [
   {
@@ -121,6 +125,10 @@ async function main() {
   check('mysqlStore on a mysql2 Pool', typeof mysqlStore({ client: createPool({}) }).insert, 'function');
   check('mysqlReplayStore is a function', typeof mysqlReplayStore, 'function');
   check('mysqlStore refuses a non-client', (() => { try { mysqlStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
+  // @plantstore/dynamodb loads beside @aws-sdk/client-dynamodb, its peer, and sends nothing when built.
+  check('dynamoDbStore on a DynamoDBClient', typeof dynamoDbStore({ client: new DynamoDBClient({ region: 'local' }) }).insert, 'function');
+  check('dynamoDbReplayStore is a function', typeof dynamoDbReplayStore, 'function');
+  check('dynamoDbStore refuses a non-client', (() => { try { dynamoDbStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -214,6 +222,8 @@ import { plantRoutes } from '@plantstore/koa';
 import { postgresStore } from '@plantstore/postgres';
 import { mysqlReplayStore, mysqlStore } from '@plantstore/mysql';
 import { createPool } from 'mysql2';
+import { dynamoDbReplayStore, dynamoDbStore } from '@plantstore/dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { D1_SCHEMA, d1Store, ReplayDurableObject } from '@plantstore/cloudflare';
 ${SERVE_BODY}
 await main();
@@ -232,6 +242,8 @@ const { plantRoutes } = require('@plantstore/koa');
 const { postgresStore } = require('@plantstore/postgres');
 const { mysqlReplayStore, mysqlStore } = require('@plantstore/mysql');
 const { createPool } = require('mysql2');
+const { dynamoDbReplayStore, dynamoDbStore } = require('@plantstore/dynamodb');
+const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
 const { D1_SCHEMA, d1Store, ReplayDurableObject } = require('@plantstore/cloudflare');
 ${SERVE_BODY}
 main().catch((error) => {
@@ -288,6 +300,8 @@ import Koa from 'koa';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { mysqlStore, type MysqlStore } from '@plantstore/mysql';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { dynamoDbStore, type DynamoDbStore } from '@plantstore/dynamodb';
 
 // A store of one's own, written against the public interface.
 const plants = new Map<bigint, NewPlant>();
@@ -379,6 +393,9 @@ export const onPglite: PostgresStore = postgresStore({ client: new PGlite(), tab
 // MySQL and MariaDB: a mysql2 Pool, of the promise or the callback API.
 export const onMysql: MysqlStore = mysqlStore({ client: mysql.createPool({ uri: 'mysql://localhost/plants' }) });
 
+// DynamoDB: the AWS SDK v3 client, typed as the store takes it.
+export const onDynamo: DynamoDbStore = dynamoDbStore({ client: new DynamoDBClient({}), table: 'plants' });
+
 // Cloudflare: a D1 store and a Durable Object replay store, from the Worker's bindings.
 export function worker(env: { DB: D1DatabaseLike; REPLAY: DurableObjectNamespaceLike }): [D1Store, ReplayStore] {
   return [d1Store(env.DB), durableObjectReplayStore(env.REPLAY, { shards: 8 })];
@@ -396,6 +413,8 @@ export function refused(): void {
   postgresStore({ client: {} });
   // @ts-expect-error -- not a mysql2 Pool or connection
   mysqlStore({ client: {} });
+  // @ts-expect-error -- not an AWS SDK client: no send
+  dynamoDbStore({ client: {} });
   app.use((_req: Request, res: Response) => {
     // @ts-expect-error -- the subject is a string, so res.locals.plantstore is typed, not any
     const subject: number | undefined = res.locals.plantstore?.principal?.subject;
@@ -534,6 +553,7 @@ async function install(scenario, folder, tarballs) {
         'pg',
         '@electric-sql/pglite',
         'mysql2',
+        '@aws-sdk/client-dynamodb',
       ].map(pretty),
     )
   ).join(', ');

@@ -79,6 +79,7 @@ const GROUPS = {
   pglite: 'pglite',
   pg: 'postgres',
   mysql: 'mysql',
+  dynamodb: 'dynamodb',
   bun: 'bun',
   deno: 'deno',
 };
@@ -175,7 +176,7 @@ async function main() {
   const loadBefore = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  for (const name of ['core', 'express', 'koa', 'mysql', 'postgres']) {
+  for (const name of ['core', 'dynamodb', 'express', 'koa', 'mysql', 'postgres']) {
     if (!existsSync(join(ROOT, 'packages', name, 'dist', 'index.js'))) {
       throw new Error(
         `packages/${name} is not built: run \`pnpm build\` first (\`pnpm bench\` at the root does).`,
@@ -199,9 +200,10 @@ async function main() {
   const runId = `${process.pid}_${startedAt.toString(36)}`;
   const tables = [];
   for (const setup of setups) {
-    if (setup.storage !== 'postgres' && setup.storage !== 'mysql') continue;
+    if (setup.storage !== 'postgres' && setup.storage !== 'mysql' && setup.storage !== 'dynamodb')
+      continue;
     const table = `bench_plants_${runId}_${setup.id.replace(/\W/g, '_')}`;
-    // A MySQL setup's server drops its own table when it stops.
+    // A MySQL setup's server drops its own table when it stops; a DynamoDB setup's emulator ends with it.
     if (setup.storage === 'postgres') tables.push(table);
     setup.env = { ...setup.env, BENCH_TABLE: table, DATABASE_URL: options.databaseUrl };
   }
@@ -263,7 +265,7 @@ async function main() {
       const order = round % 2 === 1 ? servers : [...servers].reverse();
       for (const server of order) {
         if (byId.get(server.id).storage === 'postgres') await settleDatabase();
-        else if (byId.get(server.id).storage === 'mysql') await untilQuiet();
+        else if (['mysql', 'dynamodb'].includes(byId.get(server.id).storage)) await untilQuiet();
         else await sleep(200);
         // Signed before the round's clocks start: a client's proofs are not the server's work.
         const headers = byId.get(server.id).dpop

@@ -37,6 +37,7 @@ export function packageSourcePaths(root: string): Record<string, string[]> {
     '@plantstore/cloudflare': source('cloudflare/src/index.ts'),
     '@plantstore/core': source('core/src/index.ts'),
     '@plantstore/core/testing': source('core/src/testing/index.ts'),
+    '@plantstore/dynamodb': source('dynamodb/src/index.ts'),
     '@plantstore/express': source('express/src/index.ts'),
     '@plantstore/fastify': source('fastify/src/index.ts'),
     '@plantstore/koa': source('koa/src/index.ts'),

@@ -52,6 +52,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'packages/express/README.md': 'packages/express/src',
   'packages/fastify/README.md': 'packages/fastify/src',
   'packages/mysql/README.md': 'packages/mysql/src',
+  'packages/dynamodb/README.md': 'packages/dynamodb/src',
   'packages/postgres/README.md': 'packages/postgres/src',
 };
 

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  concurrentCreates,
-  inFlight,
-  keepAliveClient,
-  type KeepAliveClient,
+  createsThroughServers,
+  judgeCreates,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
 } from '@plantstore/http-suite/client';
 import type mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,41 +25,6 @@ const plants = Array.from({ length: 1_000 }, (_, index) => ({
   tag: index % 4 === 0 ? undefined : `tag ${index % 5}`,
 }));
 
-/** A plant server process, and the lines it prints. */
-interface ServerProcess {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly lines: AsyncIterator<string>;
-  readonly port: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(
-    process.execPath,
-    ['--import', tsx, fileURLToPath(new URL('fixtures/plant-server.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
-      },
-    },
-  );
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk.toString()}`));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = String((await lines.next()).value);
-  const port = /^port (\d+)$/.exec(first)?.[1];
-  if (port === undefined) throw new Error(`the plant server did not start: ${first}`);
-  return { child, lines, port: Number(port) };
-}
-
-/** Ends a server (its stdin closed) and resolves to the plants it created. */
-async function stopServer(server: ServerProcess): Promise<number> {
-  server.child.stdin.end();
-  const line = String((await server.lines.next()).value);
-  return Number(/^created (\d+)$/.exec(line)?.[1] ?? Number.NaN);
-}
-
 describe.skipIf(url === undefined)('two server processes on one MariaDB table', () => {
   const table = uniqueTable('two_processes');
   const token = randomBytes(24).toString('base64url');
@@ -73,7 +35,13 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
     pool = promisePool(url ?? '');
     await mysqlStore({ client: pool, table }).ensureSchema();
     const env = { MYSQL_URL: url ?? '', PLANT_TABLE: table, PLANT_TOKEN: token };
-    servers = await Promise.all([startServer(env), startServer(env)]);
+    const start = () =>
+      startServerProcess(
+        new URL('fixtures/plant-server.ts', import.meta.url),
+        new URL('../tsconfig.json', import.meta.url),
+        env,
+      );
+    servers = await Promise.all([start(), start()]);
   }, 60_000);
 
   afterAll(async () => {
@@ -83,18 +51,8 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
   });
 
   it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
-    const attempts = concurrentCreates(plants, 20_261_127);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const clients = servers.map(({ port }) => keepAliveClient(`http://127.0.0.1:${port}`, 100));
-    const started = Date.now();
-    const outcomes = await inFlight(attempts, 200, async (attempt, index) => {
-      const client = clients[index % 2] as KeepAliveClient;
-      const reply = await client.send({ body: attempt.body, headers });
-      return { plant: attempt.plant, status: reply.status, text: reply.text };
-    });
-    const elapsed = Date.now() - started;
-    for (const client of clients) client.close();
-
+    const ports = servers.map(({ port }) => port);
+    const { outcomes, elapsed } = await createsThroughServers(ports, token, plants, 20_261_127);
     const [rows] = await pool.query(
       `SELECT CAST(id AS CHAR) AS id, CAST(name AS BINARY) AS name, CAST(tag AS BINARY) AS tag FROM \`${table}\``,
     );
@@ -105,17 +63,9 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
       ]),
     );
     expect(stored.size).toBe(plants.length);
-    const statuses: Record<number, number> = {};
-    for (const { plant, status, text } of outcomes) {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      const row = stored.get(plant.id);
-      expect(row, `no row for id ${plant.id}`).toBeDefined();
-      const same = row?.name === plant.name && row.tag === plant.tag;
-      expect(status, `id ${plant.id}: ${text}`).toBe(same ? 200 : 409);
-      if (same)
-        expect(JSON.parse(text)).toEqual(row?.tag === undefined ? { name: row?.name } : row);
-    }
-    const created = await Promise.all(servers.map(stopServer));
+    const { statuses, problems } = judgeCreates(outcomes, stored);
+    expect(problems).toEqual([]);
+    const created = await Promise.all(servers.map(stopServerProcess));
     expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
     console.info(
       `[mysql two processes] ${outcomes.length} creates in ${elapsed} ms, statuses ` +

@@ -15,3 +15,8 @@ export { sendHugeBody, statusLineOf } from './huge-body';
 export type { HugeBodyOutcome } from './huge-body';
 export { sendOnAfterAnswer, STILL_SENDING_LENGTH } from './still-sending';
 export type { StillSendingOutcome } from './still-sending';
+export { startServerProcess, stopServerProcess } from './server-process';
+export type { ServerProcess } from './server-process';
+export { createsThroughServers, judgeCreates } from './creates-through-servers';
+export type { CreateOutcome, StoredPlant } from './creates-through-servers';
+export { servePlantProcess } from './serve-plant-process';

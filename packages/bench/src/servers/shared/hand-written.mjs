@@ -74,3 +74,24 @@ export const errors = {
   invalid: { error: 400, message: 'The body must be a plant: { id, name, tag? }.' },
   conflict: { error: 409, message: 'Another plant has this id.' },
 };
+
+/**
+ * The checks an Express handler makes first: the bearer token, then the body. Answers 401 or 400
+ * itself, and resolves to the token's claims when both passed (undefined once it answered).
+ *
+ * @param {import('express').Request} req
+ * @param {import('express').Response} res
+ */
+export async function expressChecks(req, res) {
+  const token = bearerToken(req.get('authorization'));
+  const claims = token === undefined ? undefined : await verifyToken(token);
+  if (claims === undefined) {
+    res.status(401).set('www-authenticate', 'Bearer').json(errors.unauthorized);
+    return undefined;
+  }
+  if (!isPlant(req.body)) {
+    res.status(400).json(errors.invalid);
+    return undefined;
+  }
+  return claims;
+}
