@@ -34,6 +34,7 @@ export default defineConfig({
       { find: /^@plantstore\/fastify$/, replacement: source('packages/fastify/src/index.ts') },
       { find: /^@plantstore\/koa$/, replacement: source('packages/koa/src/index.ts') },
       { find: /^@plantstore\/mysql$/, replacement: source('packages/mysql/src/index.ts') },
+      { find: /^@plantstore\/redis$/, replacement: source('packages/redis/src/index.ts') },
       { find: /^@plantstore\/postgres$/, replacement: source('packages/postgres/src/index.ts') },
     ],
   },
