@@ -1,11 +1,29 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { serviceUrl } from '@plantstore/core/testing';
+import { it } from 'vitest';
 
 const run = promisify(execFile);
+
+/**
+ * The machine's `redis-server` binary (`REDIS_SERVER`, else found on PATH), or `undefined` to skip
+ * `suite` with a printed reason (a failing test instead under `PLANTSTORE_REQUIRE_SERVICES=1`).
+ * `redis-cli` is taken from the same directory.
+ */
+export function redisServerFor(suite: string): string | undefined {
+  if (process.env['REDIS_SERVER'] === undefined) {
+    const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+    if (found.status === 0 && found.stdout.trim() !== '')
+      process.env['REDIS_SERVER'] = found.stdout.trim();
+  }
+  return serviceUrl({ it }, 'REDIS_SERVER', suite, '/usr/bin/redis-server');
+}
+
+const cliOf = (server: string): string => join(dirname(server), 'redis-cli');
 
 /** A Redis Cluster of 3 masters and 3 replicas, started from the machine's `redis-server`. */
 export interface TestCluster {
@@ -19,6 +37,8 @@ export interface TestCluster {
   kill(port: number): void;
   /** Starts the node on `port` again, from its cluster config: it rejoins (as a replica, if replaced). */
   restart(port: number): Promise<void>;
+  /** Resolves once the cluster is ok on every running node and every replica is in sync. */
+  settled(): Promise<void>;
   /** Stops every node and deletes their files. */
   stop(): Promise<void>;
 }
@@ -59,7 +79,8 @@ export async function until(
  * Starts six nodes under a temp dir (no persistence, a node time-out of 1 s so that a replica is
  * promoted quickly) and joins them with `redis-cli --cluster create … --cluster-replicas 1`.
  */
-export async function startCluster(): Promise<TestCluster> {
+export async function startCluster(server: string): Promise<TestCluster> {
+  const redisCli = cliOf(server);
   const dir = await mkdtemp(join(tmpdir(), 'plantstore-redis-cluster-'));
   const ports: number[] = [];
   for (let n = 0; n < 6; n += 1) ports.push(await freePort());
@@ -70,7 +91,7 @@ export async function startCluster(): Promise<TestCluster> {
   };
   const start = (port: number) => {
     const child = spawn(
-      'redis-server',
+      server,
       [
         '--port',
         String(port),
@@ -90,6 +111,11 @@ export async function startCluster(): Promise<TestCluster> {
         '',
         '--logfile',
         `redis-${port}.log`,
+        '--dbfilename',
+        `dump-${port}.rdb`,
+        // A replica that rejoins is synced at once, not after the default 5 s wait for others.
+        '--repl-diskless-sync-delay',
+        '0',
         '--daemonize',
         'no',
       ],
@@ -98,11 +124,11 @@ export async function startCluster(): Promise<TestCluster> {
     nodes.set(port, child);
   };
   const cli = async (port: number, ...args: string[]) =>
-    (await run('redis-cli', ['-p', String(port), ...args])).stdout;
+    (await run(redisCli, ['-p', String(port), ...args])).stdout;
   const answers = (port: number) => async () => (await cli(port, 'PING')).trim() === 'PONG';
   ports.forEach(start);
   for (const port of ports) await until(answers(port), 10_000, `node ${port}`);
-  await run('redis-cli', [
+  await run(redisCli, [
     '--cluster',
     'create',
     ...ports.map((port) => `127.0.0.1:${port}`),
@@ -112,7 +138,20 @@ export async function startCluster(): Promise<TestCluster> {
   ]);
   const ok = (port: number) => async () =>
     (await cli(port, 'CLUSTER', 'INFO')).includes('cluster_state:ok');
-  for (const port of ports) await until(ok(port), 20_000, `cluster state ok on ${port}`);
+  // A replica still loading its first copy would fail the first WAITs of a test.
+  const synced = (port: number) => async () => {
+    const info = await cli(port, 'INFO', 'replication');
+    return info.includes('role:master')
+      ? /connected_slaves:[1-9]/.test(info)
+      : info.includes('master_link_status:up');
+  };
+  const settled = async () => {
+    for (const port of ports.filter(isUp)) {
+      await until(ok(port), 20_000, `cluster state ok on ${port}`);
+      await until(synced(port), 20_000, `replication in sync on ${port}`);
+    }
+  };
+  await settled();
 
   return {
     ports,
@@ -142,6 +181,7 @@ export async function startCluster(): Promise<TestCluster> {
       start(port);
       await until(answers(port), 10_000, `node ${port} restarted`);
     },
+    settled,
     async stop() {
       for (const child of nodes.values()) child.kill('SIGKILL');
       await Promise.all(
