@@ -1,11 +1,10 @@
-import {
-  cancellation,
-  ServiceUnavailableError,
-  type Cancellation,
-  type InsertResult,
-  type NewPlant,
-  type PlantStore,
-  type StoreContext,
+import { cancellation, ServiceUnavailableError } from '@plantstore/core';
+import type {
+  Cancellation,
+  InsertResult,
+  NewPlant,
+  PlantStore,
+  StoreContext,
 } from '@plantstore/core';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
 import { mapRedisError } from './map-error';

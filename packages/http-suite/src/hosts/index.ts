@@ -1,4 +1,5 @@
 // The test hosts, apart from the contract suite: host processes outside vitest use them.
+export { onServerStore } from './stored-target';
 export {
   EXPRESS_AT_PREFIX,
   EXPRESS_AT_ROOT,
