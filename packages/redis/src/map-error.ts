@@ -1,6 +1,7 @@
 import {
   isPlantServiceError,
   ServiceUnavailableError,
+  type Cancellation,
   type ServiceUnavailableCode,
 } from '@plantstore/core';
 
@@ -43,3 +44,10 @@ export function mapRedisError(error: unknown, code: ServiceUnavailableCode): unk
   if (isReply(error) && !TRANSIENT_REPLY.test(error.message)) return error;
   return new ServiceUnavailableError(code, 'Redis is unavailable.', { cause: error });
 }
+
+/**
+ * What a call cancelled before it was sent rejects with: the time-out's own error (the service's
+ * 503), or whatever the caller's signal was aborted with.
+ */
+export const abortReason = ({ reason }: Cancellation): unknown =>
+  reason ?? new Error('The Redis call was aborted before it was sent.');

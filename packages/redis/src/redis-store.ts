@@ -7,7 +7,7 @@ import type {
   StoreContext,
 } from '@plantstore/core';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
-import { mapRedisError } from './map-error';
+import { abortReason, mapRedisError } from './map-error';
 import { knownOptions, prefixOption, replicasOption } from './options';
 import { plantOfHash } from './plant-hash';
 import { INSERT_PLANT } from './scripts';
@@ -74,9 +74,11 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   const prefix = prefixOption('redisStore', checked.prefix, 'plant:');
   const replicas = replicasOption('redisStore', checked.waitReplicas);
 
-  const insert = async (plant: NewPlant, context: StoreContext): Promise<InsertResult> => {
-    const cancelled = cancellation(context);
-    if (cancelled.aborted) throw abortError(cancelled);
+  const insert = async (
+    plant: NewPlant,
+    context: StoreContext,
+    cancelled: Cancellation,
+  ): Promise<InsertResult> => {
     const key = `${prefix}{${plant.id}}`;
     const hasTag = plant.tag !== undefined;
     const args = [plant.name, hasTag ? '1' : '0', plant.tag ?? '', context.principal.subject ?? ''];
@@ -87,10 +89,13 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   };
 
   return {
-    insert: (plant, context) =>
-      insert(plant, context).catch((error: unknown) => {
+    insert(plant, context) {
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) return Promise.reject(abortReason(cancelled));
+      return insert(plant, context, cancelled).catch((error: unknown) => {
         throw mapRedisError(error, 'store_unavailable');
-      }),
+      });
+    },
     async ready() {
       await runner.ping().catch((error: unknown) => {
         throw mapRedisError(error, 'store_unavailable');
@@ -117,9 +122,4 @@ async function confirm(
     'store_unavailable',
     `Redis confirmed the write on ${acked} of ${replicas} replicas in time; the plant may exist.`,
   );
-}
-
-/** What an insert cancelled before it was sent rejects with: the time-out's own error. */
-function abortError({ reason }: Cancellation): unknown {
-  return reason ?? new Error('The Redis insert was aborted.');
 }

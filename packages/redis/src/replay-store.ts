@@ -1,6 +1,6 @@
 import { cancellation, type ReplayContext, type ReplayStore } from '@plantstore/core';
 import { redisRunner, type RedisClient } from './clients';
-import { mapRedisError } from './map-error';
+import { abortReason, mapRedisError } from './map-error';
 import { knownOptions, prefixOption } from './options';
 import { REMEMBER_KEY } from './scripts';
 
@@ -42,18 +42,19 @@ export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayS
   const prefix = prefixOption('redisReplayStore', checked.prefix, 'dpop:');
 
   const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
-    const cancelled = cancellation(context);
-    if (cancelled.aborted) throw cancelled.reason ?? new Error('The Redis call was aborted.');
     const ttl = Math.max(1, Math.ceil(expiresAt - context.now));
     const args = [String(Math.ceil(expiresAt)), String(Math.floor(context.now)), String(ttl)];
     return (await runner.eval(REMEMBER_KEY, `${prefix}{${key}}`, args)) === 1;
   };
 
   return {
-    remember: (key, expiresAt, context) =>
-      remember(key, expiresAt, context).catch((error: unknown) => {
+    remember(key, expiresAt, context) {
+      const cancelled = cancellation(context);
+      if (cancelled.aborted) return Promise.reject(abortReason(cancelled));
+      return remember(key, expiresAt, context).catch((error: unknown) => {
         throw mapRedisError(error, 'replay_store_unavailable');
-      }),
+      });
+    },
     async ready() {
       await runner.ping().catch((error: unknown) => {
         throw mapRedisError(error, 'replay_store_unavailable');

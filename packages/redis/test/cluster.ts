@@ -44,7 +44,7 @@ export interface TestCluster {
 }
 
 /** A port free on 127.0.0.1 whose cluster bus port (+10000) is free too. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     if ((await isFree(port)) && (await isFree(port + 10_000))) return port;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createPlantService, type PlantStore, type Principal } from '@plantstore/core';
 import { serviceUrl } from '@plantstore/core/testing';
 import { Redis } from 'ioredis';
 import { createClient as createClient6 } from 'redis';
@@ -61,3 +62,45 @@ function nodeRedis(client: NodeRedisClient): OpenClient {
 /** A key prefix no other test or run uses. */
 export const uniquePrefix = (purpose: string): string =>
   `plantstore-test:${purpose}:${randomUUID()}:`;
+
+const gardener: Principal = { subject: 'gardener', scopes: [], claims: {} };
+
+/** One answer of the route, as the fault tests judge it. */
+export interface Answer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+}
+
+/**
+ * A plant service on `store` in this process (store time-out 2 s, `Retry-After: 1`), as a function
+ * that creates a plant of `id` and resolves to the answer's status and `Retry-After`.
+ */
+export function plantPoster(store: PlantStore, storeTimeout = 2_000) {
+  const plants = createPlantService({
+    store,
+    storeTimeout,
+    retryAfter: 1,
+    auth: { verify: (token) => Promise.resolve(token === 'good' ? gardener : undefined) },
+    // 503s are what these tests provoke; anything else is printed, with its cause.
+    onError: (error) => {
+      if (error.status !== 503) console.error(error);
+    },
+  });
+  return async (id: bigint): Promise<Answer> => {
+    const response = await plants.fetch(
+      new Request('http://host/plants', {
+        method: 'POST',
+        headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+        body: `{"id":${id},"name":"fern 🌿"}`,
+      }),
+    );
+    await response.arrayBuffer();
+    return { status: response.status, retryAfter: response.headers.get('retry-after') };
+  };
+}
+
+/** Whether every answer is a 200, or a 503 with `Retry-After: 1`: never a 500, never another. */
+export const onlyOkOrRetry = (answers: readonly Answer[]): boolean =>
+  answers.every(
+    ({ status, retryAfter }) => status === 200 || (status === 503 && retryAfter === '1'),
+  );
