@@ -1,4 +1,5 @@
 import {
+  cancellation,
   isPlantServiceError,
   ServiceUnavailableError,
   type Cancellation,
@@ -46,8 +47,28 @@ export function mapRedisError(error: unknown, code: ServiceUnavailableCode): unk
 }
 
 /**
- * What a call cancelled before it was sent rejects with: the time-out's own error (the service's
- * 503), or whatever the caller's signal was aborted with.
+ * Runs one call of a store: not at all once its time-out has passed (it rejects with the time-out's
+ * own error, or the reason the caller's signal was aborted with), and with its failures mapped by
+ * {@link mapRedisError}.
+ *
+ * @param code - the 503's code
+ * @param context - the call's context; none for `ready()`
+ * @param call - the call, given its cancellation
+ * @returns what the call resolves to
  */
-export const abortReason = ({ reason }: Cancellation): unknown =>
-  reason ?? new Error('The Redis call was aborted before it was sent.');
+export function redisCall<T>(
+  code: ServiceUnavailableCode,
+  context: { readonly signal: AbortSignal } | undefined,
+  call: (cancelled: Cancellation | undefined) => Promise<T>,
+): Promise<T> {
+  const cancelled = context === undefined ? undefined : cancellation(context);
+  if (cancelled?.aborted === true) {
+    return Promise.reject(
+      (cancelled.reason as Error | undefined) ??
+        new Error('The Redis call was aborted before it was sent.'),
+    );
+  }
+  return call(cancelled).catch((error: unknown) => {
+    throw mapRedisError(error, code);
+  });
+}

@@ -7,7 +7,7 @@ import type {
   StoreContext,
 } from '@plantstore/core';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
-import { abortReason, mapRedisError } from './map-error';
+import { redisCall } from './map-error';
 import { knownOptions, prefixOption, replicasOption } from './options';
 import { plantOfHash } from './plant-hash';
 import { INSERT_PLANT } from './scripts';
@@ -89,18 +89,11 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   };
 
   return {
-    insert(plant, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortReason(cancelled));
-      return insert(plant, context, cancelled).catch((error: unknown) => {
-        throw mapRedisError(error, 'store_unavailable');
-      });
-    },
-    async ready() {
-      await runner.ping().catch((error: unknown) => {
-        throw mapRedisError(error, 'store_unavailable');
-      });
-    },
+    insert: (plant, context) =>
+      redisCall('store_unavailable', context, (cancelled) =>
+        insert(plant, context, cancelled ?? cancellation(context)),
+      ),
+    ready: () => redisCall('store_unavailable', undefined, async () => void (await runner.ping())),
   };
 }
 

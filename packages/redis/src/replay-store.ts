@@ -1,6 +1,6 @@
-import { cancellation, type ReplayContext, type ReplayStore } from '@plantstore/core';
+import type { ReplayContext, ReplayStore } from '@plantstore/core';
 import { redisRunner, type RedisClient } from './clients';
-import { abortReason, mapRedisError } from './map-error';
+import { redisCall } from './map-error';
 import { knownOptions, prefixOption } from './options';
 import { REMEMBER_KEY } from './scripts';
 
@@ -48,17 +48,9 @@ export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayS
   };
 
   return {
-    remember(key, expiresAt, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortReason(cancelled));
-      return remember(key, expiresAt, context).catch((error: unknown) => {
-        throw mapRedisError(error, 'replay_store_unavailable');
-      });
-    },
-    async ready() {
-      await runner.ping().catch((error: unknown) => {
-        throw mapRedisError(error, 'replay_store_unavailable');
-      });
-    },
+    remember: (key, expiresAt, context) =>
+      redisCall('replay_store_unavailable', context, () => remember(key, expiresAt, context)),
+    ready: () =>
+      redisCall('replay_store_unavailable', undefined, async () => void (await runner.ping())),
   };
 }

@@ -183,13 +183,10 @@ export async function startCluster(server: string): Promise<TestCluster> {
     },
     settled,
     async stop() {
-      for (const child of nodes.values()) child.kill('SIGKILL');
-      await Promise.all(
-        [...nodes.values()].map(
-          (child) =>
-            child.exitCode === null && new Promise((resolve) => child.once('exit', resolve)),
-        ),
-      );
+      const running = ports.filter(isUp).map((port) => nodes.get(port) as ChildProcess);
+      const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+      for (const child of running) child.kill('SIGKILL');
+      await Promise.all(exits);
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -28,7 +28,7 @@ export async function startPlantProcess(env: Record<string, string>): Promise<Pl
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const line = async (pattern: RegExp): Promise<number> => {
-    const { value } = await lines.next();
+    const { value } = (await lines.next()) as IteratorResult<string, unknown>;
     const found = pattern.exec(String(value))?.[1];
     if (found === undefined)
       throw new Error(`plant server: expected ${pattern}, got ${String(value)}`);
