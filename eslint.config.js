@@ -10,6 +10,8 @@ const frameworkImports = [
   'pg',
   '@electric-sql/pglite',
   'mysql2',
+  'redis',
+  'ioredis',
 ].map((name) => ({ name, message: 'The core is framework- and driver-neutral.' }));
 
 // The core's folders from the bottom up, each with the reason it may not reach higher. A folder

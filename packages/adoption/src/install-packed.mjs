@@ -19,8 +19,15 @@ import { PACKAGES, packAll, root, run, stepLog } from './packed.mjs';
 
 const keep = process.argv.includes('--keep');
 
-/** Installed beside the tarballs in every scenario: the SQL drivers a user picks from. */
-const COMMON = ['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3'];
+/** Installed beside the tarballs in every scenario: the database clients a user picks from. */
+const COMMON = [
+  'pg@8',
+  '@types/pg@8',
+  '@electric-sql/pglite@0.5',
+  'mysql2@3',
+  'redis@5',
+  'ioredis@5',
+];
 
 const SCENARIOS = [
   {
@@ -119,6 +126,10 @@ async function main() {
   check('mysqlStore on a mysql2 Pool', typeof mysqlStore({ client: createPool({}) }).insert, 'function');
   check('mysqlReplayStore is a function', typeof mysqlReplayStore, 'function');
   check('mysqlStore refuses a non-client', (() => { try { mysqlStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
+  // @plantstore/redis takes a client of either peer, unconnected here: the factories send nothing.
+  check('redisStore on a node-redis client', typeof redisStore({ client: createClient() }).insert, 'function');
+  check('redisReplayStore on an ioredis client', typeof redisReplayStore({ client: new Redis({ lazyConnect: true }) }).remember, 'function');
+  check('redisStore refuses a non-client', (() => { try { redisStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -212,6 +223,9 @@ import { plantRoutes } from '@plantstore/koa';
 import { postgresStore } from '@plantstore/postgres';
 import { mysqlReplayStore, mysqlStore } from '@plantstore/mysql';
 import { createPool } from 'mysql2';
+import { redisReplayStore, redisStore } from '@plantstore/redis';
+import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { D1_SCHEMA, d1Store, ReplayDurableObject } from '@plantstore/cloudflare';
 ${SERVE_BODY}
 await main();
@@ -230,6 +244,9 @@ const { plantRoutes } = require('@plantstore/koa');
 const { postgresStore } = require('@plantstore/postgres');
 const { mysqlReplayStore, mysqlStore } = require('@plantstore/mysql');
 const { createPool } = require('mysql2');
+const { redisReplayStore, redisStore } = require('@plantstore/redis');
+const { createClient } = require('redis');
+const { Redis } = require('ioredis');
 const { D1_SCHEMA, d1Store, ReplayDurableObject } = require('@plantstore/cloudflare');
 ${SERVE_BODY}
 main().catch((error) => {
@@ -286,6 +303,9 @@ import Koa from 'koa';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { mysqlStore, type MysqlStore } from '@plantstore/mysql';
+import { redisStore, type RedisStore } from '@plantstore/redis';
+import { createClient, createCluster } from 'redis';
+import { Cluster, Redis } from 'ioredis';
 
 // A store of one's own, written against the public interface.
 const plants = new Map<bigint, NewPlant>();
@@ -377,6 +397,14 @@ export const onPglite: PostgresStore = postgresStore({ client: new PGlite(), tab
 // MySQL and MariaDB: a mysql2 Pool, of the promise or the callback API.
 export const onMysql: MysqlStore = mysqlStore({ client: mysql.createPool({ uri: 'mysql://localhost/plants' }) });
 
+// Redis: node-redis clients and clusters, ioredis Redis and Cluster, all typed as the store takes them.
+export const onRedis: RedisStore[] = [
+  redisStore({ client: createClient(), waitReplicas: 1 }),
+  redisStore({ client: createCluster({ rootNodes: [] }) }),
+  redisStore({ client: new Redis({ lazyConnect: true }) }),
+  redisStore({ client: new Cluster([], { lazyConnect: true }) }),
+];
+
 // Cloudflare: a D1 store and a Durable Object replay store, from the Worker's bindings.
 export function worker(env: { DB: D1DatabaseLike; REPLAY: DurableObjectNamespaceLike }): [D1Store, ReplayStore] {
   return [d1Store(env.DB), durableObjectReplayStore(env.REPLAY, { shards: 8 })];
@@ -394,6 +422,8 @@ export function refused(): void {
   postgresStore({ client: {} });
   // @ts-expect-error -- not a mysql2 Pool or connection
   mysqlStore({ client: {} });
+  // @ts-expect-error -- not a Redis client
+  redisStore({ client: {} });
   app.use((_req: Request, res: Response) => {
     // @ts-expect-error -- the subject is a string, so res.locals.plantstore is typed, not any
     const subject: number | undefined = res.locals.plantstore?.principal?.subject;
@@ -529,6 +559,8 @@ async function install(scenario, folder, tarballs) {
         'pg',
         '@electric-sql/pglite',
         'mysql2',
+        'redis',
+        'ioredis',
       ].map(pretty),
     )
   ).join(', ');

@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The public packages, in dependency order. */
-export const PACKAGES = ['core', 'cloudflare', 'express', 'fastify', 'koa', 'mysql', 'postgres'];
+export const PACKAGES = [
+  'core',
+  'cloudflare',
+  'express',
+  'fastify',
+  'koa',
+  'mysql',
+  'postgres',
+  'redis',
+];
 
 /** The environment of a user's shell: nothing pnpm set for this script, no NODE_PATH into the workspace. */
 export function userEnvironment() {

@@ -79,6 +79,7 @@ const GROUPS = {
   pglite: 'pglite',
   pg: 'postgres',
   mysql: 'mysql',
+  redis: 'redis',
   bun: 'bun',
   deno: 'deno',
 };
@@ -175,7 +176,7 @@ async function main() {
   const loadBefore = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  for (const name of ['core', 'express', 'koa', 'mysql', 'postgres']) {
+  for (const name of ['core', 'express', 'koa', 'mysql', 'postgres', 'redis']) {
     if (!existsSync(join(ROOT, 'packages', name, 'dist', 'index.js'))) {
       throw new Error(
         `packages/${name} is not built: run \`pnpm build\` first (\`pnpm bench\` at the root does).`,
@@ -263,7 +264,7 @@ async function main() {
       const order = round % 2 === 1 ? servers : [...servers].reverse();
       for (const server of order) {
         if (byId.get(server.id).storage === 'postgres') await settleDatabase();
-        else if (byId.get(server.id).storage === 'mysql') await untilQuiet();
+        else if (['mysql', 'redis'].includes(byId.get(server.id).storage)) await untilQuiet();
         else await sleep(200);
         // Signed before the round's clocks start: a client's proofs are not the server's work.
         const headers = byId.get(server.id).dpop

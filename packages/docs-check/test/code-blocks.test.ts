@@ -53,6 +53,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'packages/fastify/README.md': 'packages/fastify/src',
   'packages/mysql/README.md': 'packages/mysql/src',
   'packages/postgres/README.md': 'packages/postgres/src',
+  'packages/redis/README.md': 'packages/redis/src',
 };
 
 // docs/openapi.md is about a generated client: packages/adoption type-checks its blocks against the
