@@ -8,13 +8,10 @@ import { handWrittenApp } from './shared/express-hand.mjs';
 import { openRedis } from './shared/redis.mjs';
 import { serve } from './shared/serve.mjs';
 
-const SCRIPT = `local held = redis.call('HGETALL', KEYS[1])
-if #held > 0 then return held end
-if ARGV[2] == '1' then
-  redis.call('HSET', KEYS[1], 'name', ARGV[1], 'tag', ARGV[3], 'by', ARGV[4])
-else
-  redis.call('HSET', KEYS[1], 'name', ARGV[1], 'by', ARGV[4])
-end
+const SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HGETALL', KEYS[1]) end
+local fields = { 'name', ARGV[1], 'by', ARGV[4] }
+if ARGV[2] == '1' then fields[5] = 'tag'; fields[6] = ARGV[3] end
+redis.call('HSET', KEYS[1], unpack(fields))
 return 1`;
 
 const { client, prefix, close } = await openRedis();
