@@ -12,6 +12,8 @@ const frameworkImports = [
   'mysql2',
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/lib-dynamodb',
+  'redis',
+  'ioredis',
 ].map((name) => ({ name, message: 'The core is framework- and driver-neutral.' }));
 
 // The core's folders from the bottom up, each with the reason it may not reach higher. A folder

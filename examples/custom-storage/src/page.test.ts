@@ -11,7 +11,7 @@ const files = [...page.matchAll(/^```ts title="(src\/[^"]+)"\n([\s\S]*?)^```$/gm
 
 describe('docs/custom-storage.md', () => {
   it('shows the whole store and its conformance test', () => {
-    expect(files.map(([path]) => path)).toEqual(['src/redis-store.ts', 'src/redis-store.test.ts']);
+    expect(files.map(([path]) => path)).toEqual(['src/mongo-store.ts', 'src/mongo-store.test.ts']);
   });
 
   it.each(files)('shows %s as the example has it', (path, code) => {

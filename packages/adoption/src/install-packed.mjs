@@ -21,9 +21,9 @@ import { PACKAGES, packAll, root, run, stepLog } from './packed.mjs';
 
 const keep = process.argv.includes('--keep');
 
-/** Installed beside the tarballs in every scenario: the SQL drivers a user picks from. */
+/** Installed beside the tarballs in every scenario: the database clients a user picks from. */
 const COMMON = [
-  ...['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3'],
+  ...['pg@8', '@types/pg@8', '@electric-sql/pglite@0.5', 'mysql2@3', 'redis@5', 'ioredis@5'],
   // The AWS SDK release tested here: later ones may require Node 22 (see @plantstore/dynamodb).
   '@aws-sdk/client-dynamodb@3.1169.0',
 ];
@@ -129,6 +129,10 @@ async function main() {
   check('dynamoDbStore on a DynamoDBClient', typeof dynamoDbStore({ client: new DynamoDBClient({ region: 'local' }) }).insert, 'function');
   check('dynamoDbReplayStore is a function', typeof dynamoDbReplayStore, 'function');
   check('dynamoDbStore refuses a non-client', (() => { try { dynamoDbStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
+  // @plantstore/redis takes a client of either peer, unconnected here: the factories send nothing.
+  check('redisStore on a node-redis client', typeof redisStore({ client: createClient() }).insert, 'function');
+  check('redisReplayStore on an ioredis client', typeof redisReplayStore({ client: new Redis({ lazyConnect: true }) }).remember, 'function');
+  check('redisStore refuses a non-client', (() => { try { redisStore({ client: {} }); return 'accepted'; } catch (error) { return error.name; } })(), 'TypeError');
 
   // Express: the route on PGlite through @plantstore/postgres, a logger reading res.locals.
   const db = new PGlite();
@@ -224,6 +228,9 @@ import { mysqlReplayStore, mysqlStore } from '@plantstore/mysql';
 import { createPool } from 'mysql2';
 import { dynamoDbReplayStore, dynamoDbStore } from '@plantstore/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { redisReplayStore, redisStore } from '@plantstore/redis';
+import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { D1_SCHEMA, d1Store, ReplayDurableObject } from '@plantstore/cloudflare';
 ${SERVE_BODY}
 await main();
@@ -244,6 +251,9 @@ const { mysqlReplayStore, mysqlStore } = require('@plantstore/mysql');
 const { createPool } = require('mysql2');
 const { dynamoDbReplayStore, dynamoDbStore } = require('@plantstore/dynamodb');
 const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
+const { redisReplayStore, redisStore } = require('@plantstore/redis');
+const { createClient } = require('redis');
+const { Redis } = require('ioredis');
 const { D1_SCHEMA, d1Store, ReplayDurableObject } = require('@plantstore/cloudflare');
 ${SERVE_BODY}
 main().catch((error) => {
@@ -302,6 +312,9 @@ import mysql from 'mysql2/promise';
 import { mysqlStore, type MysqlStore } from '@plantstore/mysql';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoDbStore, type DynamoDbStore } from '@plantstore/dynamodb';
+import { redisStore, type RedisStore } from '@plantstore/redis';
+import { createClient, createCluster } from 'redis';
+import { Cluster, Redis } from 'ioredis';
 
 // A store of one's own, written against the public interface.
 const plants = new Map<bigint, NewPlant>();
@@ -395,6 +408,13 @@ export const onMysql: MysqlStore = mysqlStore({ client: mysql.createPool({ uri: 
 
 // DynamoDB: the AWS SDK v3 client, typed as the store takes it.
 export const onDynamo: DynamoDbStore = dynamoDbStore({ client: new DynamoDBClient({}), table: 'plants' });
+// Redis: node-redis clients and clusters, ioredis Redis and Cluster, all typed as the store takes them.
+export const onRedis: RedisStore[] = [
+  redisStore({ client: createClient(), waitReplicas: 1 }),
+  redisStore({ client: createCluster({ rootNodes: [] }) }),
+  redisStore({ client: new Redis({ lazyConnect: true }) }),
+  redisStore({ client: new Cluster([], { lazyConnect: true }) }),
+];
 
 // Cloudflare: a D1 store and a Durable Object replay store, from the Worker's bindings.
 export function worker(env: { DB: D1DatabaseLike; REPLAY: DurableObjectNamespaceLike }): [D1Store, ReplayStore] {
@@ -415,6 +435,8 @@ export function refused(): void {
   mysqlStore({ client: {} });
   // @ts-expect-error -- not an AWS SDK client: no send
   dynamoDbStore({ client: {} });
+  // @ts-expect-error -- not a Redis client
+  redisStore({ client: {} });
   app.use((_req: Request, res: Response) => {
     // @ts-expect-error -- the subject is a string, so res.locals.plantstore is typed, not any
     const subject: number | undefined = res.locals.plantstore?.principal?.subject;
@@ -554,6 +576,8 @@ async function install(scenario, folder, tarballs) {
         '@electric-sql/pglite',
         'mysql2',
         '@aws-sdk/client-dynamodb',
+        'redis',
+        'ioredis',
       ].map(pretty),
     )
   ).join(', ');

@@ -21,6 +21,7 @@ export const PACKAGES = [
   'koa',
   'mysql',
   'postgres',
+  'redis',
 ];
 
 /** The environment of a user's shell: nothing pnpm set for this script, no NODE_PATH into the workspace. */

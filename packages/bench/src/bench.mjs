@@ -80,6 +80,7 @@ const GROUPS = {
   pg: 'postgres',
   mysql: 'mysql',
   dynamodb: 'dynamodb',
+  redis: 'redis',
   bun: 'bun',
   deno: 'deno',
 };
@@ -176,7 +177,7 @@ async function main() {
   const loadBefore = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  for (const name of ['core', 'dynamodb', 'express', 'koa', 'mysql', 'postgres']) {
+  for (const name of ['core', 'dynamodb', 'express', 'koa', 'mysql', 'postgres', 'redis']) {
     if (!existsSync(join(ROOT, 'packages', name, 'dist', 'index.js'))) {
       throw new Error(
         `packages/${name} is not built: run \`pnpm build\` first (\`pnpm bench\` at the root does).`,
@@ -265,7 +266,8 @@ async function main() {
       const order = round % 2 === 1 ? servers : [...servers].reverse();
       for (const server of order) {
         if (byId.get(server.id).storage === 'postgres') await settleDatabase();
-        else if (['mysql', 'dynamodb'].includes(byId.get(server.id).storage)) await untilQuiet();
+        else if (['mysql', 'dynamodb', 'redis'].includes(byId.get(server.id).storage))
+          await untilQuiet();
         else await sleep(200);
         // Signed before the round's clocks start: a client's proofs are not the server's work.
         const headers = byId.get(server.id).dpop

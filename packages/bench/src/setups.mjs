@@ -2,7 +2,7 @@
 // (they skip the auth and validation checks), `baseline` servers do the whole job without Plantstore,
 // `ours` is a Plantstore entry. `storage` marks the setups that need a database.
 
-/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres' | 'mysql' | 'dynamodb', dpop?: boolean, opaque?: boolean, runtime?: 'bun' | 'deno' }} Setup */
+/** @typedef {{ id: string, label: string, kind: 'echo' | 'baseline' | 'ours', file?: string, env?: Record<string, string>, storage?: 'pglite' | 'postgres' | 'mysql' | 'dynamodb' | 'redis', dpop?: boolean, opaque?: boolean, runtime?: 'bun' | 'deno' }} Setup */
 
 /**
  * Each setup's kind and label, and where it differs from the rest, by id (the id also names its
@@ -66,6 +66,16 @@ const TABLE = {
     'ours',
     'plantRouter on Express 5 + dynamoDbStore (AWS SDK v3, dynalite)',
     { storage: 'dynamodb' },
+  ],
+  'redis-hand': [
+    'baseline',
+    'Express 5 + jose + checks + hand-written node-redis Lua insert',
+    { storage: 'redis' },
+  ],
+  'redis-plant': [
+    'ours',
+    'plantRouter on Express 5 + redisStore on node-redis',
+    { storage: 'redis' },
   ],
   // `runtime`: served by Bun.serve or Deno.serve, run by the binary of the `bun` or `deno` npm package.
   'bun-echo': ['echo', 'Bun.serve + request.json(), echo', { runtime: 'bun' }],
@@ -173,6 +183,13 @@ export const TARGETS = [
     goal: 'DynamoDB store on Express 5 ≥ 0.95× a hand-written Express 5 conditional PutItem',
   },
   {
+    kind: 'faster',
+    ours: 'redis-plant',
+    base: 'redis-hand',
+    target: 0.95,
+    goal: 'Redis store on Express 5 ≥ 0.95× a hand-written Express 5 + node-redis Lua insert',
+  },
+  {
     kind: 'costlier',
     ours: 'node-plant-mtls',
     base: 'node-plant',
@@ -221,6 +238,7 @@ export const COMPARISONS = [
   { ours: 'pg-plant', base: 'pg-hand' },
   { ours: 'mysql-plant', base: 'mysql-hand' },
   { ours: 'dynamodb-plant', base: 'dynamodb-hand' },
+  { ours: 'redis-plant', base: 'redis-hand' },
   { ours: 'pglite-plant', base: 'pglite-hand' },
   { ours: 'bun-plant', base: 'bun-hono' },
   { ours: 'bun-plant', base: 'bun-echo' },

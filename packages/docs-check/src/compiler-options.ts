@@ -43,5 +43,6 @@ export function packageSourcePaths(root: string): Record<string, string[]> {
     '@plantstore/koa': source('koa/src/index.ts'),
     '@plantstore/mysql': source('mysql/src/index.ts'),
     '@plantstore/postgres': source('postgres/src/index.ts'),
+    '@plantstore/redis': source('redis/src/index.ts'),
   };
 }

@@ -54,6 +54,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'packages/mysql/README.md': 'packages/mysql/src',
   'packages/dynamodb/README.md': 'packages/dynamodb/src',
   'packages/postgres/README.md': 'packages/postgres/src',
+  'packages/redis/README.md': 'packages/redis/src',
 };
 
 // docs/openapi.md is about a generated client: packages/adoption type-checks its blocks against the

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import express from 'express5';
 import { openMysqlPool } from './shared/databases.mjs';
-import { bearerToken, errors, isPlant, verifyToken } from './shared/hand-written.mjs';
+import { handWrittenApp } from './shared/express-hand.mjs';
 import { serve } from './shared/serve.mjs';
 
 const { client: pool, table, close } = openMysqlPool();
@@ -28,29 +28,4 @@ async function savePlant({ id, name, tag }, subject) {
   return row.name === name && (row.tag ?? undefined) === tag;
 }
 
-// Written as Express apps often are: one middleware per step, each answering or passing on.
-async function authenticate(req, res, next) {
-  const token = bearerToken(req.get('authorization'));
-  res.locals.claims = token === undefined ? undefined : await verifyToken(token);
-  if (res.locals.claims !== undefined) next();
-  else res.status(401).set('www-authenticate', 'Bearer').json(errors.unauthorized);
-}
-
-function validate(req, res, next) {
-  if (isPlant(req.body)) next();
-  else res.status(400).json(errors.invalid);
-}
-
-async function store(req, res, next) {
-  try {
-    const saved = await savePlant(req.body, res.locals.claims.sub);
-    if (saved) res.json({ name: req.body.name, tag: req.body.tag });
-    else res.status(409).json(errors.conflict);
-  } catch (error) {
-    next(error);
-  }
-}
-
-const app = express();
-app.post('/plants', express.json(), authenticate, validate, store);
-serve(createServer(app), close);
+serve(createServer(handWrittenApp(express, savePlant)), close);

@@ -13,6 +13,11 @@ export interface Cancellation {
   /** The error the time-out answered with (the signal's `reason`), once it passed. */
   readonly reason: unknown;
   /**
+   * `performance.now()` at which the time-out passes, for a store that bounds a server-side wait by
+   * what is left (Redis's `WAIT`); `undefined` for a context the service did not make.
+   */
+  readonly expiresAt?: number | undefined;
+  /**
    * Calls `listener` once, when the time-out passes; not at all if it has passed already (check
    * `aborted` first), as `signal.addEventListener('abort', …)` behaves.
    *

@@ -1,0 +1,71 @@
+import { ServiceUnavailableError, type NewPlant, type PlantStore } from '@plantstore/core';
+import {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  type Collection,
+} from 'mongodb';
+
+/** A plant as the collection keeps it: `_id` is the id's exact decimal text, never a double. */
+export interface PlantDocument {
+  _id: string;
+  name: string;
+  tag?: string;
+  createdBy: string;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * A {@link PlantStore} on MongoDB, written against the public interface only. `insertOne` on the
+ * unique `_id` is the one atomic step: of concurrent inserts of an id, exactly one succeeds, and the
+ * others fail with a duplicate key error (11000), after which the stored document is read back.
+ *
+ * @param plants - a collection of the caller's MongoClient, which the caller connects and closes
+ * @returns the store
+ * @example
+ * const client = await new MongoClient(process.env.MONGODB_URL ?? '').connect();
+ * const store = mongoStore(client.db('app').collection<PlantDocument>('plants'));
+ */
+export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
+  return {
+    async insert(plant, { principal, signal }) {
+      signal.throwIfAborted();
+      const _id = plant.id.toString();
+      const fields =
+        plant.tag === undefined ? { name: plant.name } : { name: plant.name, tag: plant.tag };
+      try {
+        await plants.insertOne({ _id, ...fields, createdBy: principal.subject ?? '' });
+        return { created: true };
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY))
+          throw outage(error);
+      }
+      // Plants are never deleted, so the document that refused the insert is still there.
+      const stored = await plants.findOne({ _id }).catch((error: unknown) => {
+        throw outage(error);
+      });
+      if (stored === null)
+        throw new Error(`mongoStore: plant ${_id} vanished after a duplicate key`);
+      return { created: false, existing: plantOf(plant.id, stored) };
+    },
+  };
+}
+
+/** A failure to reach MongoDB as a 503 the client may retry; anything else (a fault) as it is. */
+function outage(error: unknown): unknown {
+  const unreachable =
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNotConnectedError;
+  if (!unreachable) return error;
+  return new ServiceUnavailableError('store_unavailable', 'MongoDB is unavailable.', {
+    cause: error,
+  });
+}
+
+/** The stored document as a plant, under the id it was asked for. */
+function plantOf(id: bigint, { name, tag }: PlantDocument): NewPlant {
+  return tag === undefined ? { id, name } : { id, name, tag };
+}

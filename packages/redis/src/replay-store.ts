@@ -1,0 +1,56 @@
+import type { ReplayContext, ReplayStore } from '@plantstore/core';
+import { redisRunner, type RedisClient } from './clients';
+import { redisCall } from './map-error';
+import { knownOptions, prefixOption } from './options';
+import { REMEMBER_KEY } from './scripts';
+
+/** Options of {@link redisReplayStore}. */
+export interface RedisReplayStoreOptions {
+  /** The same clients as `redisStore` takes; the plant store's client serves both. */
+  readonly client: RedisClient;
+  /** Put before each key, `${prefix}{${key}}`. Default `dpop:`; no braces. */
+  readonly prefix?: string | undefined;
+}
+
+/** A {@link ReplayStore} on Redis; `ready()` sends a PING. */
+export interface RedisReplayStore extends ReplayStore {
+  ready(): Promise<void>;
+}
+
+/**
+ * A DPoP {@link ReplayStore} on Redis (RFC 9449 §11.1), shared by every instance of the service: one
+ * Lua script per key, atomic on the server, so of concurrent calls with one key exactly one resolves
+ * `true`. Each key holds its `expiresAt`, judged against the service's clock (`context.now`), with a
+ * TTL that deletes it once it cannot be replayed. Outages reject with
+ * `ServiceUnavailableError('replay_store_unavailable')` (503), as `redisStore`'s do.
+ *
+ * @param options - the client and, optionally, the key prefix
+ * @returns the store
+ * @throws TypeError when `client` is not a Redis client or an option is not what it must be
+ * @example
+ * ```ts
+ * const replayStore = redisReplayStore({ client });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * ```
+ */
+export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayStore {
+  const checked = knownOptions<RedisReplayStoreOptions>('redisReplayStore', options, [
+    'client',
+    'prefix',
+  ]);
+  const runner = redisRunner(checked.client, 'redisReplayStore');
+  const prefix = prefixOption('redisReplayStore', checked.prefix, 'dpop:');
+
+  const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
+    const ttl = Math.max(1, Math.ceil(expiresAt - context.now));
+    const args = [String(Math.ceil(expiresAt)), String(Math.floor(context.now)), String(ttl)];
+    return (await runner.eval(REMEMBER_KEY, `${prefix}{${key}}`, args)) === 1;
+  };
+
+  return {
+    remember: (key, expiresAt, context) =>
+      redisCall('replay_store_unavailable', context, () => remember(key, expiresAt, context)),
+    ready: () =>
+      redisCall('replay_store_unavailable', undefined, async () => void (await runner.ping())),
+  };
+}

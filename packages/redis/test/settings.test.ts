@@ -1,0 +1,106 @@
+import { isPlantServiceError } from '@plantstore/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisReplayStore, redisStore, type RedisClient } from '../src/index';
+import {
+  plantPoster,
+  redisUrlFor,
+  SINGLE_CLIENTS,
+  uniquePrefix,
+  type OpenClient,
+} from './services';
+
+const url = redisUrlFor('the Redis store settings tests');
+const principal = { subject: 'gardener', scopes: [], claims: {} };
+const context = (signal = new AbortController().signal) => ({ principal, signal });
+
+describe('the Redis store factories', () => {
+  const client = { sendCommand: () => Promise.resolve('OK') } as unknown as RedisClient;
+  it.each([
+    ['no options', undefined, /expected an options object/],
+    ['an unknown option', { client, table: 'x' }, /unknown option `table`/],
+    ['a client of no known kind', { client: {} }, /`client` must be a connected client/],
+    ['a prefix with a brace', { client, prefix: 'a{b}:' }, /`prefix` must be a string without/],
+    ['waitReplicas below 0', { client, waitReplicas: -1 }, /`waitReplicas` must be a whole number/],
+    [
+      'waitReplicas not whole',
+      { client, waitReplicas: 1.5 },
+      /`waitReplicas` must be a whole number/,
+    ],
+  ])('throw a TypeError for %s', (_case, options, message) => {
+    expect(() => redisStore(options as never)).toThrow(TypeError);
+    expect(() => redisStore(options as never)).toThrow(message);
+  });
+  it('refuses waitReplicas on the replay store, which has no durability setting', () => {
+    expect(() => redisReplayStore({ client, waitReplicas: 1 } as never)).toThrow(
+      /unknown option `waitReplicas`/,
+    );
+  });
+});
+
+describe.skipIf(url === undefined)('redisStore on one server', () => {
+  let redis: OpenClient;
+  const used: string[] = [];
+  const prefix = () => {
+    used.push(uniquePrefix('settings'));
+    return used.at(-1) ?? '';
+  };
+  beforeAll(async () => {
+    redis = await (SINGLE_CLIENTS['node-redis 6'] as (url: string) => Promise<OpenClient>)(
+      url ?? '',
+    );
+  });
+  afterAll(async () => {
+    for (const each of used) await redis.drop(each);
+    await redis.close();
+  });
+  const send = (args: string[]) =>
+    (redis.client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args);
+
+  it('keeps each plant as a hash under its exact decimal id in a hash tag, with tag "" apart from no tag', async () => {
+    const keys = prefix();
+    const store = redisStore({ client: redis.client, prefix: keys });
+    await store.insert({ id: -(2n ** 63n), name: 'min' }, context());
+    await store.insert({ id: 2n ** 63n - 1n, name: 'max', tag: '' }, context());
+    expect(await send(['HGETALL', `${keys}{-9223372036854775808}`])).toEqual({
+      name: 'min',
+      by: 'gardener',
+    });
+    expect(await send(['HGETALL', `${keys}{9223372036854775807}`])).toEqual({
+      name: 'max',
+      tag: '',
+      by: 'gardener',
+    });
+  });
+
+  it('sends nothing for an insert aborted before it is sent, and rejects with the abort reason', async () => {
+    const keys = prefix();
+    const controller = new AbortController();
+    const reason = new Error('timed out');
+    controller.abort(reason);
+    const store = redisStore({ client: redis.client, prefix: keys });
+    await expect(store.insert({ id: 1n, name: 'x' }, context(controller.signal))).rejects.toBe(
+      reason,
+    );
+    expect(await send(['EXISTS', `${keys}{1}`])).toBe(0);
+  });
+
+  it('passes a Redis error reply through unchanged (a key of another type), for the service to answer 500', async () => {
+    const keys = prefix();
+    await send(['RPUSH', `${keys}{1}`, 'not a plant']);
+    const error: unknown = await redisStore({ client: redis.client, prefix: keys })
+      .insert({ id: 1n, name: 'x' }, context())
+      .catch((e: unknown) => e);
+    expect(isPlantServiceError(error)).toBe(false);
+    expect(String(error)).toMatch(/WRONGTYPE/);
+  });
+
+  it('answers 503 with Retry-After when waitReplicas are not confirmed in time, and the plant then exists', async () => {
+    const keys = prefix();
+    const post = plantPoster(
+      redisStore({ client: redis.client, prefix: keys, waitReplicas: 1 }),
+      500,
+    );
+    expect(await post(7n)).toEqual({ status: 503, retryAfter: '1' });
+    expect(await send(['HGET', `${keys}{7}`, 'name'])).toBe('fern 🌿');
+  });
+});
