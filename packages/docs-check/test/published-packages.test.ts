@@ -182,17 +182,9 @@ describe('the published packages of this repository', () => {
   it('point at their folder, and every link of their published pages holds', () => {
     const report = checkPublishedPackages(root);
     expect(report.packages).toEqual(
-      [
-        'cloudflare',
-        'core',
-        'dynamodb',
-        'express',
-        'fastify',
-        'koa',
-        'mysql',
-        'postgres',
-        'redis',
-      ].map((name) => `packages/${name}`),
+      'cloudflare core dynamodb express fastify koa mysql postgres redis'
+        .split(' ')
+        .map((name) => `packages/${name}`),
     );
     expect(report.problems).toEqual([]);
   });

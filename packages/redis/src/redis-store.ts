@@ -1,10 +1,11 @@
-import { cancellation, ServiceUnavailableError } from '@plantstore/core';
-import type {
-  Cancellation,
-  InsertResult,
-  NewPlant,
-  PlantStore,
-  StoreContext,
+import {
+  cancellation,
+  ServiceUnavailableError,
+  type Cancellation,
+  type InsertResult,
+  type NewPlant,
+  type PlantStore,
+  type StoreContext,
 } from '@plantstore/core';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
 import { redisCall } from './map-error';
