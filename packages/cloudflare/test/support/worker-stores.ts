@@ -4,7 +4,9 @@ import type { StoreAnswer, StoreCall } from './store-wire';
 /**
  * The stores of the stores' Worker, seen from the test process: each call is one request to the
  * Worker, where `d1Store` and `durableObjectReplayStore` run on its bindings; a failure there
- * rejects here with its message. A call whose signal has already fired goes with `aborted`, so the
+ * rejects here with its message. Calls made in the same turn of the event loop (a suite's
+ * `Promise.all` of 1,000) travel as one request and run concurrently in the Worker: on a busy
+ * machine, 1,000 sockets at once made the suite flaky without testing the store any harder. A call whose signal has already fired goes with `aborted`, so the
  * store itself refuses it.
  *
  * @param origin - the Worker's address
@@ -19,12 +21,7 @@ export function workerStores(origin: string): {
   readonly d1: PlantStore;
   replay(prefix: string): ReplayStore;
 } {
-  const call = async (body: StoreCall): Promise<StoreAnswer> => {
-    const response = await fetch(origin, { method: 'POST', body: JSON.stringify(body) });
-    const answer = (await response.json()) as StoreAnswer;
-    if ('failed' in answer) throw new Error(answer.failed);
-    return answer;
-  };
+  const call = batchedCalls(origin);
   return {
     d1: {
       async insert({ id, name, tag }, context): Promise<InsertResult> {
@@ -52,4 +49,37 @@ export function workerStores(origin: string): {
       },
     }),
   };
+}
+
+/** Sends the calls made in one turn of the event loop to the Worker as one request. */
+function batchedCalls(origin: string): (body: StoreCall) => Promise<StoreAnswer> {
+  let queue: { call: StoreCall; settle: (answer: StoreAnswer | Error) => void }[] = [];
+  const flush = async (): Promise<void> => {
+    const batch = queue;
+    queue = [];
+    try {
+      const response = await fetch(origin, {
+        method: 'POST',
+        body: JSON.stringify(batch.map((entry) => entry.call)),
+      });
+      const answers = (await response.json()) as StoreAnswer[];
+      for (const [index, entry] of batch.entries()) {
+        entry.settle(answers[index] ?? new Error('the Worker answered too few results'));
+      }
+    } catch (error) {
+      for (const entry of batch) entry.settle(error as Error);
+    }
+  };
+  return (body) =>
+    new Promise((resolve, reject) => {
+      if (queue.length === 0) setImmediate(() => void flush());
+      queue.push({
+        call: body,
+        settle: (answer) => {
+          if (answer instanceof Error) reject(answer);
+          else if ('failed' in answer) reject(new Error(answer.failed));
+          else resolve(answer);
+        },
+      });
+    });
 }
