@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CASE_TAGS } from './packages/http-suite/src/contract/coverage';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -27,6 +28,27 @@ if (skippedForMongo.length > 0) {
   );
 }
 
+/**
+ * The fast tier: every unit test, the whole contract once on each adapter's newest major (and on
+ * the node:http and fetch entries), what a second mounting changes, the default embedded store, and
+ * the two example apps. What it leaves to the full tier runs the same code on another major, runtime,
+ * server or browser, or takes minutes (fuzzing, faults, soak).
+ */
+const FAST = [
+  'packages/core/src/**/*.test.ts',
+  'packages/http-suite/test/**/*.test.ts',
+  'packages/express/test/contract-express5.test.ts',
+  'packages/express/test/host-app.test.ts',
+  'packages/express/test/request-body.test.ts',
+  'packages/koa/test/contract-koa3.test.ts',
+  'packages/koa/test/host-app.test.ts',
+  'packages/fastify/test/contract-fastify5.test.ts',
+  'packages/fastify/test/host-app.test.ts',
+  'examples/express/**/*.test.ts',
+  'examples/koa/**/*.test.ts',
+  'examples/custom-storage/src/app.test.ts',
+];
+
 // Tests run against the sources, so `pnpm test` needs no build first; CI also checks the built packages.
 export default defineConfig({
   resolve: {
@@ -50,14 +72,35 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'examples/*/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', '**/dist/**', ...skippedForRedis, ...skippedForMongo],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     typecheck: { enabled: false },
+    // Every tag a contract case or a hostile case carries (packages/http-suite/src/contract/coverage.ts),
+    // so that `--tags-filter=tls` runs the certificate-bound cases of every host, say.
+    tags: Object.entries(CASE_TAGS).map(([name, description]) => ({ name, description })),
+    // Two tiers (CONTRIBUTING.md): `pnpm test` runs `fast`, the contributor's loop of a few
+    // minutes; `pnpm test:all` runs both, as CI does.
+    projects: [
+      { extends: true, test: { name: 'fast', include: FAST } },
+      {
+        extends: true,
+        test: {
+          name: 'full',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'examples/*/**/*.test.ts',
+          ],
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            ...FAST,
+            ...skippedForRedis,
+            ...skippedForMongo,
+          ],
+        },
+      },
+    ],
   },
 });

@@ -4,7 +4,7 @@ import {
   remoteTarget,
   requireRuntime,
   type RuntimeProcess,
-  runtimeSkips,
+  runtimeDecides,
   startRuntime,
 } from '@plantstore/http-suite';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe.skipIf(deno === undefined)(`Deno ${deno?.version}`, () => {
       },
       { passesOn: false, mountPath: '/api' },
     ),
-    { skip: runtimeSkips('deno') },
+    { decides: runtimeDecides('deno') },
   );
 
   it("prints no warning: the route never reads Deno's request.signal", () => {

@@ -1,6 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as express from '@plantstore/express';
-import * as fastify from '@plantstore/fastify';
 import { describeStoreContract } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { dynamoDbStore, type DynamoDbStore } from '../src/index';
@@ -19,7 +18,7 @@ describe('the HTTP contract with dynamoDbStore on dynalite', () => {
   });
 
   // The suite's store is replaced by a DynamoDB store: what it checks was stored is DynamoDB's item.
-  describeStoreContract('DynamoDB', { express, fastify }, async (): Promise<DynamoDbStore> => {
+  describeStoreContract('DynamoDB', { express }, async (): Promise<DynamoDbStore> => {
     const store = dynamoDbStore({ client, table: uniqueTable('http') });
     await store.ensureTable();
     return store;

@@ -16,7 +16,7 @@ export { remoteTarget } from './remote/remote-target';
 export type { LaunchHost } from './remote/remote-target';
 export { findRuntime, requireRuntime } from './runtime/runtime-binary';
 export type { RuntimeBinary, RuntimeName } from './runtime/runtime-binary';
-export { runtimeSkips, workerdSkips } from './runtime/runtime-skips';
+export { runtimeDecides, workerdDecides } from './runtime/runtime-decides';
 export { startRuntime } from './runtime/runtime-process';
 export type { RuntimeCommand, RuntimeProcess } from './runtime/runtime-process';
 export { describeExampleServer } from './runtime/example-suite';

@@ -1,5 +1,4 @@
 import * as express from '@plantstore/express';
-import * as fastify from '@plantstore/fastify';
 import { describeStoreContract } from '@plantstore/http-suite';
 import postgres from 'postgres';
 import { afterAll, describe } from 'vitest';
@@ -18,10 +17,8 @@ describe.skipIf(databaseUrl === undefined)(
       for (const table of tables) await sql.unsafe(`DROP TABLE IF EXISTS "${table}"`);
       await sql.end({ timeout: 5 });
     });
-    describeStoreContract(
-      'PostgreSQL (postgres client)',
-      { express, fastify },
-      (): Promise<PostgresStore> => storeOnNewTable(sql, tables),
+    describeStoreContract('PostgreSQL (postgres client)', { express }, (): Promise<PostgresStore> =>
+      storeOnNewTable(sql, tables),
     );
   },
 );

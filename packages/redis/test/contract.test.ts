@@ -1,6 +1,5 @@
 import type { PlantStore } from '@plantstore/core';
 import * as express from '@plantstore/express';
-import * as fastify from '@plantstore/fastify';
 import { describeStoreContract } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { redisStore } from '../src/index';
@@ -27,5 +26,5 @@ describe.skipIf(url === undefined)('the HTTP contract with redisStore on Redis',
     return redisStore({ client: redis.client, prefix: prefixes.at(-1) });
   };
 
-  describeStoreContract('Redis', { express, fastify }, async () => Promise.resolve(freshStore()));
+  describeStoreContract('Redis', { express }, async () => Promise.resolve(freshStore()));
 });

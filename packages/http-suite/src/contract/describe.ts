@@ -1,5 +1,6 @@
-import { beforeEach, describe } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import type { ContractTarget } from '../hosts/target';
+import { capturedLogger } from './captured-logger';
 import { describeAuthRefusals } from './cases/auth';
 import { describeBodyRefusals } from './cases/body';
 import { describeCreated } from './cases/created';
@@ -11,13 +12,8 @@ import { describeSeveralIssuers } from './cases/issuers';
 import { describeLimits } from './cases/limits';
 import { describeMtlsContract } from './cases/mtls';
 import { describePassingOn } from './cases/passing-on';
+import { caseRegistrar, type HostCoverage } from './coverage';
 import { useContractSuite } from './suite';
-
-/** Options of {@link describeHttpContract}. */
-export interface ContractOptions {
-  /** Cases the host decides before the route, by test name, each with the reason. */
-  readonly skip?: Readonly<Record<string, string>>;
-}
 
 /**
  * Registers the HTTP contract of the route (docs/errors.md and the README's route section) with
@@ -29,21 +25,24 @@ export interface ContractOptions {
  *
  * @param name - the entry's name
  * @param target - how to start it
- * @param options - `skip`: the cases the host decides before the route, by test name, each with
- *   the reason (see `exchangeTestName`)
+ * @param coverage - which cases this run registers (`only`), and which the host decides before
+ *   the route (`decides`, by tag or case id, each with the reason); default every case
+ * @example
+ * ```ts
+ * describeHttpContract('Express 5, mounted at /', target);
+ * describeHttpContract('Express 5, mounted at a prefix', target, { only: ['mounting'] });
+ * ```
  */
 export function describeHttpContract(
   name: string,
   target: ContractTarget,
-  options: ContractOptions = {},
+  coverage: HostCoverage = {},
 ): void {
   describe(`HTTP contract: ${name}`, () => {
-    const skip = options.skip ?? {};
-    beforeEach((context) => {
-      const reason = skip[context.task.name];
-      if (reason !== undefined) context.skip(`decided before the route: ${reason}`);
-    });
-    const suite = useContractSuite(target);
+    const cases = caseRegistrar(coverage);
+    // Nested suites register their cases after this callback returns: check once they all have.
+    beforeAll(cases.verify);
+    const suite = useContractSuite(quiet(target), cases);
     describeCreated(suite);
     describeBodyRefusals(suite);
     describeAuthRefusals(suite);
@@ -53,7 +52,17 @@ export function describeHttpContract(
     describeSeveralIssuers(suite);
     describePassingOn(suite);
     describeExchanges(suite);
-    describeDpopContract(target, () => suite.issuer);
+    describeDpopContract(quiet(target), () => suite.issuer, cases);
     describeMtlsContract(suite);
   });
+}
+
+/**
+ * The target with every host it starts logging into a captured logger, unless a case gives its
+ * own: the 5xx a case provokes is the answer it checks, not news for the terminal, and a green run
+ * prints nothing but its summary.
+ */
+function quiet(target: ContractTarget): ContractTarget {
+  const logger = capturedLogger();
+  return { ...target, start: (options, setup) => target.start({ logger, ...options }, setup) };
 }

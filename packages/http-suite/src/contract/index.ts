@@ -1,14 +1,10 @@
-// The contract suite: its runner, the helpers its runners share, and what a host may skip.
+// The contract suite: its runner, the helpers its runners share, and what a host may decide.
 export { describeHttpContract } from './describe';
-export type { ContractOptions } from './describe';
-export {
-  closingExchangeSkips,
-  exchangeSkips,
-  exchangeTestName,
-  rawCaseSkips,
-} from './cases/exchange-host';
-export type { RawCaseName } from './cases/exchange-host';
-export { certificateHeaderSkips, tlsCaseSkips } from './cases/mtls';
+export { capturedLogger } from './captured-logger';
+export type { CapturedLogger } from './captured-logger';
+export { CASE_TAGS, caseRegistrar } from './coverage';
+export type { CaseBody, CaseTag, HostCoverage, RegisterCase } from './coverage';
+export { exchangeId, exchangesDecided } from './cases/exchange-host';
 export { contractView, expectError, expectRouteHeaders } from './expect';
 export * from './mounted';
 export { describeStoreContract } from './store-contract';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HostHooks, hostRecord } from '../hosts/host-hooks';
+import { type HostHooks, type HostRecord, hostRecord } from '../hosts/host-hooks';
 import {
   EXPRESS_MAJORS,
   EXPRESS_MOUNTINGS,
@@ -17,16 +17,29 @@ import {
   type PlantPluginFactory,
 } from '../hosts/fastify-hosts';
 import type { ContractTarget } from '../hosts/target';
+import type { CaseTag, HostCoverage } from './coverage';
 import { describeHttpContract } from './describe';
 
+/** Options of {@link describeMountedContract}. */
+export interface MountedContractOptions<Mounting> {
+  /** The first mounting's coverage. Default every case. */
+  readonly coverage?: HostCoverage;
+  /** A mounting's own coverage (a host body parser before the route), instead of the default. */
+  readonly coverageOf?: (mounting: Mounting) => HostCoverage | undefined;
+  /** Checks of what the host saw, as a test after the mounting's run; `full` when it ran every case. */
+  readonly afterRun?: (record: HostRecord, mounting: Mounting, full: boolean) => void;
+}
+
 /**
- * Runs the whole contract against one framework major, once per way of mounting the route, each
- * time in a real app whose own error handling reports to `hooks`; then checks that no answer of
- * the suite ever reached the host's error handler.
+ * Runs the contract against one framework major, once per way of mounting the route, each time in a
+ * real app whose own error handling reports to `hooks`; then checks that no answer of the suite
+ * ever reached the host's error handler. The first mounting runs every case; the others only the
+ * cases a mounting can change (tag `mounting`), since the rest go through the same code.
  *
  * @param major - e.g. `'Express 5, mounted'`: each run is named `${major} ${mounting.name}`
- * @param mountings - the ways the docs mount the route
+ * @param mountings - the ways the docs mount the route, the one to run in full first
  * @param targetOf - the target for one mounting, its host reporting to `hooks`
+ * @param options - coverage of the first mounting, of a mounting of its own, and checks after a run
  * @example
  * describeMountedContract('Fastify 5, registered', FASTIFY_MOUNTINGS, (mounting, hooks) =>
  *   fastifyTarget(FASTIFY_MAJORS['Fastify 5'], plantPlugin, { mounting, hooks, protectedResourceMetadata }));
@@ -35,19 +48,30 @@ export function describeMountedContract<Mounting extends { readonly name: string
   major: string,
   mountings: readonly Mounting[],
   targetOf: (mounting: Mounting, hooks: HostHooks) => ContractTarget,
+  options: MountedContractOptions<Mounting> = {},
 ): void {
-  for (const mounting of mountings) {
+  for (const [index, mounting] of mountings.entries()) {
     const name = `${major} ${mounting.name}`;
     describe(name, () => {
       const record = hostRecord();
-      describeHttpContract(name, targetOf(mounting, record.hooks));
+      const coverage =
+        options.coverageOf?.(mounting) ??
+        (index === 0 ? (options.coverage ?? {}) : { only: MOUNTING_ONLY });
+      describeHttpContract(name, targetOf(mounting, record.hooks), coverage);
 
       it('never reached the host error handler for any answer of the suite', () => {
         expect(record.errors).toEqual([]);
+        options.afterRun?.(record, mounting, coverage.only === undefined);
       });
     });
   }
 }
+
+/** What a second mounting of the same framework major can change. */
+export const MOUNTING_ONLY: readonly CaseTag[] = ['mounting'];
+
+/** What a host body parser before the route can change: how the body is read and judged. */
+export const PARSER_CAN_CHANGE: readonly CaseTag[] = ['body', 'body-read', 'created', 'raw-socket'];
 
 /** What the Express contract takes of `@plantstore/express`. */
 export interface ExpressAdapter {

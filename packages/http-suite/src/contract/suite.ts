@@ -9,6 +9,7 @@ import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { type Outgoing, postPlant, type Reply } from '../client/send';
 import type { ContractSetup } from '../contract-setup';
+import type { RegisterCase, RegisterGroup } from './coverage';
 import type { ContractHost, ContractTarget } from '../hosts/target';
 
 /** The scope the suite's tokens carry and its bearer check requires. */
@@ -36,6 +37,10 @@ export interface ContractSuite {
   readonly setup: () => ContractSetup;
   /** A bearer check of the suite's issuer, requiring `plants:write`. */
   readonly auth: () => Authenticator;
+  /** Registers a case under its id and tags, as the run's coverage says. */
+  readonly test: RegisterCase;
+  /** Registers a group of cases, left out whole when the run covers none of its tags. */
+  readonly group: RegisterGroup;
 }
 
 /**
@@ -43,9 +48,13 @@ export interface ContractSuite {
  * `memoryStore()`, a 300 ms body time-out, and hooks that record every refusal and error.
  *
  * @param target - how to start the entry
+ * @param cases - registers each case and group, as the run's coverage says
  * @returns the suite, filled in by `beforeAll`
  */
-export function useContractSuite(target: ContractTarget): ContractSuite {
+export function useContractSuite(
+  target: ContractTarget,
+  cases: { readonly test: RegisterCase; readonly group: RegisterGroup },
+): ContractSuite {
   const rejected: PlantServiceError[] = [];
   const errors: PlantServiceError[] = [];
   let nextId = 1000;
@@ -53,6 +62,8 @@ export function useContractSuite(target: ContractTarget): ContractSuite {
   const suite = {
     target,
     rejected,
+    test: cases.test,
+    group: cases.group,
     token: '',
   } as Partial<ContractSuite> as Writable<ContractSuite>;
   suite.id = () => nextId++;

@@ -1,5 +1,6 @@
 import { keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
 import type { HostName } from '../host/adapters';
+import { caseRegistrar, type HostCoverage } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Expectation, HostileCase, RequestContext } from './case';
 import { hostileCatalog } from './catalog';
@@ -28,6 +29,18 @@ export interface CatalogRunOptions {
   readonly averageCpuMs?: number;
   /** CPU any single case may take, in ms: catches work that grows faster than the input. */
   readonly maxCaseCpuMs?: number;
+  /** Which cases the host runs and decides. Default every case. */
+  readonly coverage?: HostCoverage;
+}
+
+/** A case id made of words: `hostile.framing.two-content-length-fields`. */
+export function hostileCaseId(...words: readonly string[]): string {
+  const slug = (word: string) =>
+    word
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/gu, '-')
+      .replace(/^-|-$/gu, '');
+  return ['hostile', ...words.map(slug)].join('.');
 }
 
 /**
@@ -75,11 +88,14 @@ export function describeCatalog(
       }
     });
 
+    const { test: register, verify } = caseRegistrar(options.coverage);
     for (const testCase of cases) {
       const marker =
         testCase.deviation === undefined ? '' : ' [known deviation, see docs/hostile-input.md]';
       const name = `${testCase.group}: ${testCase.name}`;
-      it(`${name} → ${describeExpectation(testCase.expect)}${marker}`, async () => {
+      const title = `${name} → ${describeExpectation(testCase.expect)}${marker}`;
+      const id = hostileCaseId(testCase.group, testCase.name);
+      register(id, ['hostile-input'], title, async () => {
         const outcome = await runCase(host, client, testCase.request, context);
         tally.add(outcome.status, outcome.cpuMicros, name);
         const pipelined = testCase.pipelined ?? [];
@@ -97,6 +113,8 @@ export function describeCatalog(
         }
       });
     }
+
+    verify();
 
     it(`spends less than ${averageCpuMs} ms of server CPU per case on average`, () => {
       expect(tally.cases).toBeGreaterThan(cases.length / 2);

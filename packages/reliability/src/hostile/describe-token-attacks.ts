@@ -2,9 +2,10 @@ import { keepAliveClient, type KeepAliveClient, plantBody } from '@plantstore/ht
 import type { HostName } from '../host/adapters';
 import type { Expectation, RequestContext } from './case';
 import { created } from './case';
+import { caseRegistrar, type CaseTag, type HostCoverage } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuTally } from './cpu-tally';
-import { CPU_BUDGET_MS, describeExpectation } from './describe-catalog';
+import { CPU_BUDGET_MS, describeExpectation, hostileCaseId } from './describe-catalog';
 import { expectOutcome } from './expect-outcome';
 import { type HostileHost, startHost } from './hosts';
 import { type Identity, SCOPE, startIdentity } from './identity';
@@ -23,6 +24,16 @@ export const tokenAttacks: readonly TokenAttack[] = [
   ...formatAttacks,
   ...placementAttacks,
 ];
+
+/** The groups whose answers depend on how the host hands over its headers. */
+const PLACEMENT_GROUPS: readonly string[] = [
+  'repeated and misplaced credentials',
+  'scheme variants',
+];
+
+/** What an attack exercises: the verifier alone, or the host's headers too. */
+const tagOf = (attack: TokenAttack): CaseTag =>
+  PLACEMENT_GROUPS.includes(attack.group) ? 'token-placement' : 'token-attack';
 
 /** Ids of the plants the attacks post: one per attack, so an accepted attack stores its own plant. */
 const FIRST_ID = 20_000;
@@ -62,10 +73,13 @@ function claimStrings(token: string | undefined): string[] {
  * see no request, and the issuer's JWKS no fetch beyond the first.
  *
  * @param adapter - one of `HOSTILE_HOSTS`
+ * @param coverage - which attacks the host runs: the verifier alone decides a forged token
+ *   (`token-attack`), the host's headers count for misplaced ones (`token-placement`)
  * @param attacks - the attacks. Default all of them
  */
 export function describeTokenAttacks(
   adapter: HostName,
+  coverage: HostCoverage = {},
   attacks: readonly TokenAttack[] = tokenAttacks,
 ): void {
   describe(`token attacks on ${adapter}`, () => {
@@ -102,12 +116,15 @@ export function describeTokenAttacks(
         console.log(`${adapter} tokens: ${tally.summary()}`);
     });
 
+    const { test: register, verify } = caseRegistrar(coverage);
     attacks.forEach((attack, index) => {
       const id = BigInt(FIRST_ID + index);
       const expected: Expectation =
         attack.expect === 'accepted' ? created(id, 'Token') : attack.expect;
       const target = attack.target ?? 'jwks';
-      it(`${attack.group}: ${attack.name} → ${describeExpectation(expected)}`, async () => {
+      const title = `${attack.group}: ${attack.name} → ${describeExpectation(expected)}`;
+      const id = hostileCaseId(attack.group, attack.name);
+      register(id, [tagOf(attack)], title, async () => {
         const { host, client } = hosts[target];
         const request = await attack.build(kit);
         const context: RequestContext = {
@@ -136,6 +153,8 @@ export function describeTokenAttacks(
         }
       });
     });
+
+    verify();
 
     it('never fetches a key from a jku, x5u, jwk or x5c header', () => {
       expect(kit.attacker.requests).toBe(0);

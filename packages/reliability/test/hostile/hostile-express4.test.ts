@@ -1,3 +1,3 @@
-import { describeHostileHost } from '../../src/hostile/describe-host';
+import { describeHostileHost, FRAMEWORK_HOSTILE } from '../../src/hostile/describe-host';
 
-describeHostileHost('Express 4');
+describeHostileHost('Express 4', FRAMEWORK_HOSTILE);

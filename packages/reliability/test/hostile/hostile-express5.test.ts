@@ -1,3 +1,3 @@
-import { describeHostileHost } from '../../src/hostile/describe-host';
+import { describeHostileHost, FRAMEWORK_HOSTILE } from '../../src/hostile/describe-host';
 
-describeHostileHost('Express 5');
+describeHostileHost('Express 5', FRAMEWORK_HOSTILE);

@@ -1,3 +1,3 @@
-import { describeHostileHost } from '../../src/hostile/describe-host';
+import { describeHostileHost, FRAMEWORK_HOSTILE } from '../../src/hostile/describe-host';
 
-describeHostileHost('Fastify 5');
+describeHostileHost('Fastify 5', FRAMEWORK_HOSTILE);

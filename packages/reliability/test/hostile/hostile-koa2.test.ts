@@ -1,3 +1,3 @@
-import { describeHostileHost } from '../../src/hostile/describe-host';
+import { describeHostileHost, FRAMEWORK_HOSTILE } from '../../src/hostile/describe-host';
 
-describeHostileHost('Koa 2');
+describeHostileHost('Koa 2', FRAMEWORK_HOSTILE);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { expectError } from '../expect';
 import type { ContractSuite } from '../suite';
 
@@ -8,84 +8,109 @@ import type { ContractSuite } from '../suite';
  * @param suite - the target's suite
  */
 export function describeBodyRefusals(suite: ContractSuite): void {
-  const { id, post, rejected } = suite;
-  describe('400', () => {
-    it('refuses a body that is not JSON', async () => {
+  const { id, test, post, rejected, group } = suite;
+  group('400', ['body', 'store', 'auth'], () => {
+    test('body.not-json', ['body'], 'refuses a body that is not JSON', async () => {
       expectError(await post('{"id":1,'), 400, /not valid JSON/);
       expect(rejected.at(-1)?.code).toBe('body_not_json');
     });
 
-    it('refuses JSON that is not an object', async () => {
+    test('body.not-object', ['body'], 'refuses JSON that is not an object', async () => {
       expectError(await post('[1,2]'), 400);
       expect(rejected.at(-1)?.code).toBe('body_not_object');
     });
 
-    it('refuses a body that fails the schema, naming every offending field and type', async () => {
-      const reply = await post('{"id":"12","name":5,"tag":null}');
-      expectError(reply, 400);
-      const { message } = reply.json as { message: string };
-      expect(message).toMatch(/id: .*received a string/);
-      expect(message).toMatch(/name: .*received an integer/);
-      expect(message).toMatch(/tag: .*received null/);
-      expect(message).not.toContain('12');
-    });
+    test(
+      'body.schema',
+      ['body'],
+      'refuses a body that fails the schema, naming every offending field and type',
+      async () => {
+        const reply = await post('{"id":"12","name":5,"tag":null}');
+        expectError(reply, 400);
+        const { message } = reply.json as { message: string };
+        expect(message).toMatch(/id: .*received a string/);
+        expect(message).toMatch(/name: .*received an integer/);
+        expect(message).toMatch(/tag: .*received null/);
+        expect(message).not.toContain('12');
+      },
+    );
 
-    it('refuses a missing name', async () => {
+    test('body.missing-name', ['body'], 'refuses a missing name', async () => {
       expectError(await post(`{"id":${id()}}`), 400, /name/);
       expect(rejected.at(-1)?.code).toBe('field_missing');
     });
 
-    it('refuses ids out of the int64 range and fractions, and stores nothing', async () => {
-      const before = suite.store.size;
-      for (const text of [
-        '9223372036854775808',
-        '-9223372036854775809',
-        '1e19',
-        '1.5',
-        'true',
-        'null',
-      ]) {
-        expectError(await post(`{"id":${text},"name":"Out"}`), 400);
-      }
-      expect(suite.store.size).toBe(before);
-    });
+    test(
+      'body.id-range',
+      ['body', 'store'],
+      'refuses ids out of the int64 range and fractions, and stores nothing',
+      async () => {
+        const before = suite.store.size;
+        for (const text of [
+          '9223372036854775808',
+          '-9223372036854775809',
+          '1e19',
+          '1.5',
+          'true',
+          'null',
+        ]) {
+          expectError(await post(`{"id":${text},"name":"Out"}`), 400);
+        }
+        expect(suite.store.size).toBe(before);
+      },
+    );
 
-    it('refuses duplicate keys, __proto__ and constructor keys, and nesting deeper than 64', async () => {
-      expectError(await post(`{"id":${id()},"name":"a","name":"b"}`), 400);
-      expect(rejected.at(-1)?.code).toBe('body_duplicate_key');
-      expectError(await post(`{"id":${id()},"name":"a","__proto__":{"x":1}}`), 400);
-      expect(rejected.at(-1)?.code).toBe('body_forbidden_key');
-      expectError(await post(`{"id":${id()},"name":"a","x":{"constructor":1}}`), 400);
-      const deep = `${'['.repeat(64)}${']'.repeat(64)}`;
-      expectError(await post(`{"id":${id()},"name":"a","x":${deep}}`), 400);
-      expect(rejected.at(-1)?.code).toBe('body_too_deep');
-    });
+    test(
+      'body.hostile-keys',
+      ['body'],
+      'refuses duplicate keys, __proto__ and constructor keys, and nesting deeper than 64',
+      async () => {
+        expectError(await post(`{"id":${id()},"name":"a","name":"b"}`), 400);
+        expect(rejected.at(-1)?.code).toBe('body_duplicate_key');
+        expectError(await post(`{"id":${id()},"name":"a","__proto__":{"x":1}}`), 400);
+        expect(rejected.at(-1)?.code).toBe('body_forbidden_key');
+        expectError(await post(`{"id":${id()},"name":"a","x":{"constructor":1}}`), 400);
+        const deep = `${'['.repeat(64)}${']'.repeat(64)}`;
+        expectError(await post(`{"id":${id()},"name":"a","x":${deep}}`), 400);
+        expect(rejected.at(-1)?.code).toBe('body_too_deep');
+      },
+    );
 
-    it('refuses lone surrogates, U+0000 and invalid UTF-8', async () => {
-      expectError(await post(`{"id":${id()},"name":"\\ud800"}`), 400);
-      expectError(await post(`{"id":${id()},"name":"a\\u0000b"}`), 400);
-      expect(rejected.at(-1)?.code).toBe('string_contains_nul');
-      const bytes = Buffer.concat([
-        Buffer.from(`{"id":${id()},"name":"`),
-        Buffer.from([0xc3, 0x28]),
-        Buffer.from('"}'),
-      ]);
-      expectError(await post(bytes), 400);
-      expect(rejected.at(-1)?.code).toBe('body_invalid_utf8');
-    });
+    test(
+      'body.bad-characters',
+      ['body'],
+      'refuses lone surrogates, U+0000 and invalid UTF-8',
+      async () => {
+        expectError(await post(`{"id":${id()},"name":"\\ud800"}`), 400);
+        expectError(await post(`{"id":${id()},"name":"a\\u0000b"}`), 400);
+        expect(rejected.at(-1)?.code).toBe('string_contains_nul');
+        const bytes = Buffer.concat([
+          Buffer.from(`{"id":${id()},"name":"`),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('"}'),
+        ]);
+        expectError(await post(bytes), 400);
+        expect(rejected.at(-1)?.code).toBe('body_invalid_utf8');
+      },
+    );
 
-    it('refuses an empty body', async () => {
+    test('body.empty', ['body'], 'refuses an empty body', async () => {
       expectError(await post(''), 400);
       expect(rejected.at(-1)?.code).toBe('body_empty');
     });
 
-    it('answers repeated Authorization headers 400 invalid_request', async () => {
-      const reply = await post(`{"id":${id()},"name":"a"}`, {
-        // Capitalised: Node's typings allow an array (sent as two header lines) only by index.
-        headers: { Authorization: [`Bearer ${suite.token}`, `Bearer ${suite.token}`] },
-      });
-      expectError(reply, 400);
-      expect(reply.headers['www-authenticate']).toMatch(/error="invalid_request"/);
-    });
+    test(
+      'auth.repeated-field',
+      ['auth'],
+      'answers repeated Authorization headers 400 invalid_request',
+      async () => {
+        const reply = await post(`{"id":${id()},"name":"a"}`, {
+          // Capitalised: Node's typings allow an array (sent as two header lines) only by index.
+          headers: { Authorization: [`Bearer ${suite.token}`, `Bearer ${suite.token}`] },
+        });
+        expectError(reply, 400);
+        expect(reply.headers['www-authenticate']).toMatch(/error="invalid_request"/);
+      },
+    );
   });
 }

@@ -1,5 +1,5 @@
 import { type HookContext, memoryStore, type PlantServiceError } from '@plantstore/core';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { postPlant } from '../../client/send';
 import { expectError } from '../expect';
 import type { ContractSuite } from '../suite';
@@ -16,35 +16,47 @@ const claimsOf = (token: string): unknown =>
  * @param suite - the target's suite
  */
 export function describeHookContext(suite: ContractSuite): void {
-  const { id, target, auth, setup } = suite;
-  describe('hook context', () => {
-    it('gives onRejected the requested path and the principal of a token refused 403 for its scope', async () => {
-      const seen: { code: string; context: HookContext }[] = [];
-      const onRejected = (error: PlantServiceError, context: HookContext): void =>
-        void seen.push({ code: error.code, context });
-      const host = await target.start({ store: memoryStore(), auth: auth(), onRejected }, setup());
-      try {
-        const token = await suite.issuer.sign({ scope: 'plants:read' });
-        const reply = await postPlant(host.url, token, `{"id":${id()},"name":"a"}`, {
-          path: '/plants?trace=1',
-        });
-        expectError(reply, 403);
-        // A remote host reports its hooks over a connection of their own: wait for it.
-        await vi.waitFor(() => expect(seen).toHaveLength(1));
-        const mountPath = new URL(host.url).pathname.replace(/\/$/, '');
-        expect(seen).toEqual([
-          {
-            code: 'scope_insufficient',
-            context: {
-              method: 'POST',
-              path: `${mountPath}/plants`,
-              principal: { subject: 'test-user', scopes: ['plants:read'], claims: claimsOf(token) },
+  const { id, test, target, auth, setup, group } = suite;
+  group('hook context', ['hooks', 'mounting'], () => {
+    test(
+      'hooks.rejected-context',
+      ['hooks', 'mounting'],
+      'gives onRejected the requested path and the principal of a token refused 403 for its scope',
+      async () => {
+        const seen: { code: string; context: HookContext }[] = [];
+        const onRejected = (error: PlantServiceError, context: HookContext): void =>
+          void seen.push({ code: error.code, context });
+        const host = await target.start(
+          { store: memoryStore(), auth: auth(), onRejected },
+          setup(),
+        );
+        try {
+          const token = await suite.issuer.sign({ scope: 'plants:read' });
+          const reply = await postPlant(host.url, token, `{"id":${id()},"name":"a"}`, {
+            path: '/plants?trace=1',
+          });
+          expectError(reply, 403);
+          // A remote host reports its hooks over a connection of their own: wait for it.
+          await vi.waitFor(() => expect(seen).toHaveLength(1));
+          const mountPath = new URL(host.url).pathname.replace(/\/$/, '');
+          expect(seen).toEqual([
+            {
+              code: 'scope_insufficient',
+              context: {
+                method: 'POST',
+                path: `${mountPath}/plants`,
+                principal: {
+                  subject: 'test-user',
+                  scopes: ['plants:read'],
+                  claims: claimsOf(token),
+                },
+              },
             },
-          },
-        ]);
-      } finally {
-        await host.close();
-      }
-    });
+          ]);
+        } finally {
+          await host.close();
+        }
+      },
+    );
   });
 }

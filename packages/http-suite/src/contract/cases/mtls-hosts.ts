@@ -77,7 +77,7 @@ export function useMtlsHosts(suite: ContractSuite): MtlsHosts {
       const { url } = await running;
       if (extra === 'tls' && !url.startsWith('https:')) {
         throw new Error(
-          `The target served ${url} without TLS: skip its cases with tlsCaseSkips().`,
+          `The target served ${url} without TLS: declare decides: { tls: reason } for it.`,
         );
       }
       return send(url, {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { ContractSuite } from '../suite';
 import { answer, view, type View } from './dpop-views';
 import { clientCertHeader, useMtlsHosts } from './mtls-hosts';
@@ -26,31 +26,6 @@ const HEADER_CASES = {
   'header other': 'refuses a Client-Cert header of another certificate 401 certificate_mismatch',
 } as const;
 
-const skipsOf = (names: readonly string[], reason: string): Readonly<Record<string, string>> =>
-  Object.fromEntries(names.map((name) => [name, reason]));
-
-/**
- * The mTLS cases that need a host serving HTTPS with client certificates, skipped for one reason:
- * for a target that cannot serve TLS (a runtime in another process, the fetch entry's socketless bridge).
- *
- * @param reason - why
- * @returns the skips, by test name
- */
-export function tlsCaseSkips(reason: string): Readonly<Record<string, string>> {
-  return skipsOf(Object.values(TLS_CASES), reason);
-}
-
-/**
- * The cases of a trusted proxy's `Client-Cert` header, skipped for one reason: for a target that
- * cannot pass `clientCertificateHeader` to its route.
- *
- * @param reason - why
- * @returns the skips, by test name
- */
-export function certificateHeaderSkips(reason: string): Readonly<Record<string, string>> {
-  return skipsOf(Object.values(HEADER_CASES), reason);
-}
-
 const CREATED = answer(200, {}, { name: 'Fern' });
 const ANOTHER =
   'The token is bound to another client certificate than the one the request came with';
@@ -77,28 +52,29 @@ function refused(description: string): View {
  * @param suite - the target's suite: its target, issuer, auth and main host
  */
 export function describeMtlsContract(suite: ContractSuite): void {
-  describe('certificate-bound tokens (RFC 8705)', () => {
+  const { test, group } = suite;
+  group('certificate-bound tokens (RFC 8705)', ['tls', 'client-cert-header', 'auth'], () => {
     const mtls = useMtlsHosts(suite);
     const { bound, required, header } = mtls;
 
-    it(TLS_CASES['client certificate'], async () => {
+    test('tls.bound', ['tls'], TLS_CASES['client certificate'], async () => {
       const reply = await bound.post(await mtls.token('client'), await mtls.presenting('client'));
       expect(view(reply)).toStrictEqual(CREATED);
     });
 
-    it(TLS_CASES['other certificate'], async () => {
+    test('tls.other-certificate', ['tls'], TLS_CASES['other certificate'], async () => {
       const reply = await bound.post(await mtls.token('client'), await mtls.presenting('other'));
       expect(view(reply)).toStrictEqual(refused(ANOTHER));
       expect(bound.rejected.at(-1)?.code).toBe('certificate_mismatch');
     });
 
-    it(TLS_CASES['no certificate'], async () => {
+    test('tls.no-certificate', ['tls'], TLS_CASES['no certificate'], async () => {
       const reply = await bound.post(await mtls.token('client'), await mtls.presenting('none'));
       expect(view(reply)).toStrictEqual(refused(WITHOUT));
       expect(bound.rejected.at(-1)?.code).toBe('certificate_mismatch');
     });
 
-    it(TLS_CASES['header ignored'], async () => {
+    test('tls.header-ignored', ['tls'], TLS_CASES['header ignored'], async () => {
       const reply = await bound.post(await mtls.token('client'), {
         ...(await mtls.presenting('none')),
         headers: clientCertHeader(await mtls.der('client')),
@@ -107,7 +83,7 @@ export function describeMtlsContract(suite: ContractSuite): void {
       expect(bound.rejected.at(-1)?.code).toBe('certificate_mismatch');
     });
 
-    it(TLS_CASES.required, async () => {
+    test('tls.required', ['tls'], TLS_CASES.required, async () => {
       const reply = await required.post(
         await mtls.token('unbound'),
         await mtls.presenting('client'),
@@ -121,7 +97,7 @@ export function describeMtlsContract(suite: ContractSuite): void {
       expect(view(boundReply)).toStrictEqual(CREATED);
     });
 
-    it(TLS_CASES['keep-alive'], async () => {
+    test('tls.keep-alive', ['tls'], TLS_CASES['keep-alive'], async () => {
       const agent = await mtls.keepAlive('client');
       try {
         const token = await mtls.token('client');
@@ -134,26 +110,36 @@ export function describeMtlsContract(suite: ContractSuite): void {
       }
     });
 
-    it(HEADER_CASES['header certificate'], async () => {
-      const headers = clientCertHeader(await mtls.der('client'));
-      expect(view(await header.post(await mtls.token('client'), { headers }))).toStrictEqual(
-        CREATED,
-      );
-    });
+    test(
+      'tls.header-bound',
+      ['client-cert-header'],
+      HEADER_CASES['header certificate'],
+      async () => {
+        const headers = clientCertHeader(await mtls.der('client'));
+        expect(view(await header.post(await mtls.token('client'), { headers }))).toStrictEqual(
+          CREATED,
+        );
+      },
+    );
 
-    it(HEADER_CASES['header other'], async () => {
+    test('tls.header-other', ['client-cert-header'], HEADER_CASES['header other'], async () => {
       const headers = clientCertHeader(await mtls.der('other'));
       const reply = await header.post(await mtls.token('client'), { headers });
       expect(view(reply)).toStrictEqual(refused(ANOTHER));
       expect(header.rejected.at(-1)?.code).toBe('certificate_mismatch');
     });
 
-    it('refuses a certificate-bound token where mtls is off 401 token_certificate_bound', async () => {
-      const reply = await suite.post('{"id":7999,"name":"Fern"}', {
-        headers: { authorization: `Bearer ${await mtls.token('client')}` },
-      });
-      expect(view(reply)).toStrictEqual(refused(UNCHECKED));
-      expect(suite.rejected.at(-1)?.code).toBe('token_certificate_bound');
-    });
+    test(
+      'tls.binding-off',
+      ['auth'],
+      'refuses a certificate-bound token where mtls is off 401 token_certificate_bound',
+      async () => {
+        const reply = await suite.post('{"id":7999,"name":"Fern"}', {
+          headers: { authorization: `Bearer ${await mtls.token('client')}` },
+        });
+        expect(view(reply)).toStrictEqual(refused(UNCHECKED));
+        expect(suite.rejected.at(-1)?.code).toBe('token_certificate_bound');
+      },
+    );
   });
 }

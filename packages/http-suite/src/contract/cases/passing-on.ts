@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { type Reply, send } from '../../client/send';
 import { expectError } from '../expect';
 import type { ContractSuite } from '../suite';
@@ -9,8 +9,8 @@ import type { ContractSuite } from '../suite';
  * @param suite - the target's suite
  */
 export function describePassingOn(suite: ContractSuite): void {
-  const { id, post, target } = suite;
-  describe('other requests', () => {
+  const { id, test, post, target, group } = suite;
+  group('other requests', ['mounting'], () => {
     const expectPassedOn = (reply: Reply, method: string, path: string): void => {
       if (target.passesOn) {
         expect(reply.status).toBe(200);
@@ -20,15 +20,24 @@ export function describePassingOn(suite: ContractSuite): void {
       }
     };
 
-    it('leaves other methods on the route path to the host', async () => {
-      const reply = await send(suite.host.url, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${suite.token}` },
-      });
-      expectPassedOn(reply, 'GET', `${new URL(suite.host.url).pathname.replace(/\/$/, '')}/plants`);
-    });
+    test(
+      'mounting.other-methods',
+      ['mounting'],
+      'leaves other methods on the route path to the host',
+      async () => {
+        const reply = await send(suite.host.url, {
+          method: 'GET',
+          headers: { authorization: `Bearer ${suite.token}` },
+        });
+        expectPassedOn(
+          reply,
+          'GET',
+          `${new URL(suite.host.url).pathname.replace(/\/$/, '')}/plants`,
+        );
+      },
+    );
 
-    it('leaves other paths to the host', async () => {
+    test('mounting.other-paths', ['mounting'], 'leaves other paths to the host', async () => {
       const reply = await post(`{"id":${id()},"name":"a"}`, { path: '/plants/extra' });
       expectPassedOn(
         reply,
