@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { CASE_TAGS } from './packages/http-suite/src/contract/coverage';
+import { CASE_TAGS } from './packages/http-suite/src/contract/case-tags.ts';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
