@@ -127,10 +127,28 @@ try {
     } else if (pending.length > 0 && section.trim().split('\n').length < 3) {
       problems.push(`${name}: the CHANGELOG.md section of ${newVersion} says nothing`);
     }
+    if (/no release yet/i.test(text))
+      problems.push(`${name}: CHANGELOG.md still says "No release yet"`);
     if (/^- [0-9a-f]{7}: /m.test(section)) problems.push(`${name}: commit hashes in CHANGELOG.md`);
     const headings = [...section.matchAll(/^#{3,4} (.+)$/gm)].map((match) => match[1]);
     console.log(`  ${name.padEnd(24)} ${oldVersion} → ${newVersion}  ${headings.join(' · ')}`);
     if (print) console.log(`\n## ${section.trimEnd()}\n`);
+  }
+  // The Version Packages pull request must pass `pnpm lint` (prettier --check) as it is written.
+  const changelogs = [...after.values()]
+    .filter(({ manifest }) => !manifest.private)
+    .map(({ path }) => `${path}/CHANGELOG.md`)
+    .filter((file) => existsSync(join(clone, file)));
+  try {
+    run(clone, process.execPath, [
+      join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+      '--check',
+      ...changelogs,
+    ]);
+  } catch (error) {
+    problems.push(
+      `the written CHANGELOG.md files fail prettier --check:\n${error.stderr ?? error.stdout}`,
+    );
   }
   const left = readdirSync(join(clone, '.changeset')).filter((file) => file.endsWith('.md'));
   if (left.length > 0) problems.push(`changesets left after versioning: ${left.join(', ')}`);
