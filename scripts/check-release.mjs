@@ -25,8 +25,19 @@ const expected = expectAt >= 0 ? args[expectAt + 1] : undefined;
 const changesetBin = join(root, 'node_modules', '@changesets', 'cli', 'bin.js');
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-const run = (cwd, command, commandArgs) =>
-  execFileSync(command, commandArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a command; a failure becomes an Error whose message is the command and what it printed. */
+function run(cwd, command, commandArgs) {
+  try {
+    return execFileSync(command, commandArgs, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const said = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim();
+    throw new Error(`${[command, ...commandArgs].join(' ')} failed:\n${said}`, { cause: error });
+  }
+}
 
 /** The workspace's packages (pnpm-workspace.yaml: packages/* and examples/*) as found in `dir`. */
 function workspacePackages(dir) {
@@ -146,12 +157,12 @@ try {
       ...changelogs,
     ]);
   } catch (error) {
-    problems.push(
-      `the written CHANGELOG.md files fail prettier --check:\n${error.stderr ?? error.stdout}`,
-    );
+    problems.push(`the written CHANGELOG.md files fail prettier --check: ${error.message}`);
   }
   const left = readdirSync(join(clone, '.changeset')).filter((file) => file.endsWith('.md'));
   if (left.length > 0) problems.push(`changesets left after versioning: ${left.join(', ')}`);
+} catch (error) {
+  problems.push(error.message);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
