@@ -103,6 +103,16 @@ try {
     .map((line) => line.slice(3));
 
   console.log(`release check on ${head}: ${pending.length} changeset(s)`);
+  // Before the first release, entries belong in the release notes (.changeset/0.1.0-<package>.md):
+  // any other changeset prints as a bullet after a note's last section. Said, not failed, so that a
+  // branch can land first and be folded in after.
+  const loose = pending.filter((file) => !file.startsWith('0.1.0-'));
+  const firstRelease = [...before.values()].some(({ manifest }) => manifest.version === '0.0.0');
+  if (firstRelease && loose.length > 0) {
+    console.log(
+      `  note: not folded into the 0.1.0 notes yet (see CONTRIBUTING.md, "Changesets"): ${loose.join(', ')}`,
+    );
+  }
   for (const [name, { path, manifest }] of before) {
     const now = after.get(name)?.manifest;
     const changelog = join(clone, path, 'CHANGELOG.md');
