@@ -107,7 +107,9 @@ try {
   // any other changeset prints as a bullet after a note's last section. Said, not failed, so that a
   // branch can land first and be folded in after.
   const loose = pending.filter((file) => !file.startsWith('0.1.0-'));
-  const firstRelease = [...before.values()].some(({ manifest }) => manifest.version === '0.0.0');
+  const firstRelease = [...before.values()].some(
+    ({ manifest }) => !manifest.private && manifest.version === '0.0.0',
+  );
   if (firstRelease && loose.length > 0) {
     console.log(
       `  note: not folded into the 0.1.0 notes yet (see CONTRIBUTING.md, "Changesets"): ${loose.join(', ')}`,
