@@ -24,7 +24,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const listFile = join(root, 'scripts', 'tarball-files.json');
 const update = process.argv.includes('--update');
 
-const HASHED_CHUNK = /-[A-Za-z0-9_]{8}(?=\.(?:d\.c?ts|c?js|c?js\.map)$)/u;
+const HASHED_CHUNK = /-[A-Za-z0-9_-]{8}(?=\.(?:d\.c?ts|c?js|c?js\.map)$)/u;
 const normalise = (file) =>
   HASHED_CHUNK.test(file) && /[A-Z0-9]/u.test(HASHED_CHUNK.exec(file)[0])
     ? file.replace(HASHED_CHUNK, '-[hash]')
