@@ -132,6 +132,11 @@ try {
 
 if (update && problems.length === 0) {
   writeFileSync(listFile, `${JSON.stringify(packed, null, 2)}\n`);
+  // As `pnpm lint` will read it (prettier may join a short list onto one line).
+  const prettier = join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+  execFileSync(process.execPath, [prettier, '--write', '--log-level=warn', listFile], {
+    stdio: 'inherit',
+  });
   console.log(`\nWrote ${listFile.slice(root.length + 1)}: review its diff and commit it.`);
 }
 if (problems.length > 0) {
