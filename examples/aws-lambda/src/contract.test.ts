@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import {
+  describeHttpContract,
+  exchangeSkips,
+  remoteTarget,
+  startRuntime,
+  tlsCaseSkips,
+} from '@plantstore/http-suite';
+import type { PayloadFormat } from './local-gateway';
+
+const cwd = fileURLToPath(new URL('..', import.meta.url));
+const GATEWAY_READS_FIRST =
+  'API Gateway reads the whole request before it invokes the function, which never sees a slow or unfinished body';
+
+// No Lambda runs here: each request reaches the handler as the event API Gateway would send, through
+// the local stand-in (src/local-gateway.ts), which reads the whole request before invoking, as API
+// Gateway does. The connection is the gateway's, never the function's.
+for (const format of ['2.0', '1.0'] as const satisfies readonly PayloadFormat[]) {
+  describeHttpContract(
+    `AWS Lambda, payload format ${format} (${format === '2.0' ? 'HTTP API, Function URL' : 'REST API'}), through a local API Gateway stand-in`,
+    remoteTarget(
+      (env) =>
+        startRuntime({
+          binary: process.execPath,
+          args: ['--import', 'tsx', 'src/contract-host.ts', format],
+          cwd,
+          env,
+        }),
+      { passesOn: false, mountPath: '/api' },
+    ),
+    {
+      skip: {
+        ...exchangeSkips(['huge', 'huge 415', 'linger', 'metadata body'], GATEWAY_READS_FIRST),
+        // A body that stops arriving never reaches the function: API Gateway waits for all of it.
+        'answers an unauthenticated request without reading its body': GATEWAY_READS_FIRST,
+        'answers 408 when the body does not arrive within the read time-out': GATEWAY_READS_FIRST,
+        ...tlsCaseSkips(
+          'API Gateway ends TLS; a function gets the client certificate as text in requestContext, never a connection',
+        ),
+      },
+    },
+  );
+}
