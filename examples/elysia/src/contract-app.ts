@@ -10,7 +10,9 @@ import { type AnyElysia, Elysia } from 'elysia';
  */
 export function createContractApp(): AnyElysia {
   const { service, settled } = bridgedService(process.env, '/api');
-  const app = new Elysia().post(
+  // An app-wide hook that reads `body`, as a request logger might: Elysia then parses every body
+  // before its handler, except on the routes with `parse: 'none'`, whose body stays unread.
+  const app = new Elysia().onBeforeHandle(({ body }) => void body).post(
     '/api/plants',
     async ({ request }) => {
       const response = await service.fetch(request);
