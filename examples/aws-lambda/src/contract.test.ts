@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import {
   describeHttpContract,
   exchangeSkips,
@@ -6,9 +5,16 @@ import {
   startRuntime,
   tlsCaseSkips,
 } from '@plantstore/http-suite';
+import { afterAll, beforeAll } from 'vitest';
+import { bundleHost, type BundledHost } from './bundle-host';
 import type { PayloadFormat } from './local-gateway';
 
-const cwd = fileURLToPath(new URL('..', import.meta.url));
+// Built once for the file: the suites start a dozen hosts each, each then plain Node.js.
+let host: BundledHost;
+beforeAll(async () => {
+  host = await bundleHost('./contract-host.ts');
+}, 60_000);
+afterAll(() => host?.remove());
 const GATEWAY_READS_FIRST =
   'API Gateway reads the whole request before it invokes the function, which never sees a slow or unfinished body';
 
@@ -22,8 +28,8 @@ for (const format of ['2.0', '1.0'] as const satisfies readonly PayloadFormat[])
       (env) =>
         startRuntime({
           binary: process.execPath,
-          args: ['--import', 'tsx', 'src/contract-host.ts', format],
-          cwd,
+          args: [host.file, format],
+          cwd: process.cwd(),
           env,
         }),
       { passesOn: false, mountPath: '/api' },

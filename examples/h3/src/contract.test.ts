@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import {
   describeHttpContract,
   exchangeSkips,
@@ -6,19 +5,20 @@ import {
   startRuntime,
   tlsCaseSkips,
 } from '@plantstore/http-suite';
+import { afterAll, beforeAll } from 'vitest';
+import { bundleHost, type BundledHost } from './bundle-host';
 
-const cwd = fileURLToPath(new URL('..', import.meta.url));
+// Built once for the file: the suite starts a dozen hosts, each then plain Node.js.
+let host: BundledHost;
+beforeAll(async () => {
+  host = await bundleHost('./contract-host.ts');
+}, 60_000);
+afterAll(() => host?.remove());
 
 describeHttpContract(
   `h3 v2 on its serve() (srvx), Node.js ${process.version}`,
   remoteTarget(
-    (env) =>
-      startRuntime({
-        binary: process.execPath,
-        args: ['--import', 'tsx', 'src/contract-host.ts'],
-        cwd,
-        env,
-      }),
+    (env) => startRuntime({ binary: process.execPath, args: [host.file], cwd: process.cwd(), env }),
     { passesOn: true, mountPath: '/api' },
   ),
   {
