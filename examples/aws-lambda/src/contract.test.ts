@@ -1,4 +1,5 @@
 import {
+  closingExchangeSkips,
   describeHttpContract,
   exchangeSkips,
   remoteTarget,
@@ -37,6 +38,11 @@ for (const format of ['2.0', '1.0'] as const satisfies readonly PayloadFormat[])
     {
       skip: {
         ...exchangeSkips(['huge', 'huge 415', 'linger', 'metadata body'], GATEWAY_READS_FIRST),
+        // The entry leaves out the route's `Connection: close`: API Gateway has read the whole body
+        // and keeps its connections itself (a REST API would rename the field x-amzn-Remapped-…).
+        ...closingExchangeSkips(
+          "API Gateway owns the connection: the function's result carries no Connection field",
+        ),
         // A body that stops arriving never reaches the function: API Gateway waits for all of it.
         'answers an unauthenticated request without reading its body': GATEWAY_READS_FIRST,
         'answers 408 when the body does not arrive within the read time-out': GATEWAY_READS_FIRST,

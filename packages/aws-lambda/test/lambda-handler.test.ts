@@ -11,6 +11,7 @@ import {
   jwtBearer,
   memoryStore,
   type MemoryStore,
+  MissingTokenError,
   NotFoundError,
   PayloadTooLargeError,
   type PlantService,
@@ -158,6 +159,25 @@ describe('an HTTP API event (payload format 2.0)', () => {
         'token_malformed',
         'The token contains characters RFC 6750 does not allow',
       ).message,
+    });
+  });
+
+  it('answers without a token 401, with no Connection field: the function has no connection', async () => {
+    const event = httpApiPost('{"id": 8, "name": "Fern"}');
+    const headers = Object.fromEntries(
+      Object.entries(event.headers ?? {}).filter(([name]) => name !== 'authorization'),
+    );
+    const result = await handler({ ...event, headers });
+    expect(result).toEqual({
+      statusCode: 401,
+      headers: {
+        'cache-control': 'no-store',
+        'content-type': JSON_TYPE,
+        vary: 'Authorization',
+        'www-authenticate': 'Bearer realm="plantstore"',
+      },
+      body: JSON.stringify({ error: 401, message: new MissingTokenError().message }),
+      isBase64Encoded: false,
     });
   });
 
