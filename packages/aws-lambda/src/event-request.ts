@@ -30,7 +30,8 @@ export function requestOfEvent(event: LambdaHttpEvent): Request {
   }
   const method = http ? event.requestContext.http.method : event.httpMethod;
   const headers = http ? httpApiHeaders(event) : restApiHeaders(event);
-  const path = http ? pathWithoutStage(event) : event.path;
+  // 1.0's `path` comes decoded: a `?` or `#` in it is part of the path, not the start of a query.
+  const path = (http ? pathWithoutStage(event) : event.path).replace(/[?#]/gu, encodeURIComponent);
   const query = http ? (event.rawQueryString ?? '') : restApiQuery(event);
   const host = [headers.get('host'), event.requestContext?.domainName].find(isHost) ?? 'localhost';
   const url = `https://${host}${path}${query === '' ? '' : `?${query}`}`;

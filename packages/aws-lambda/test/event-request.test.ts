@@ -46,6 +46,11 @@ describe('requestOfEvent', () => {
     expect(await request.text()).toBe('Hello from client!');
   });
 
+  it('keeps a decoded ? or # of a 1.0 path in the path', () => {
+    const request = requestOfEvent({ ...REST_API_EVENT, path: '/api/plants#x?y' });
+    expect(new URL(request.url).pathname).toBe('/api/plants%23x%3Fy');
+  });
+
   it('refuses an event of another trigger with a TypeError', () => {
     const s3Event = { Records: [{ eventSource: 'aws:s3' }] } as unknown as typeof REST_API_EVENT;
     expect(() => requestOfEvent(s3Event)).toThrow(TypeError);
