@@ -59,6 +59,10 @@ export default defineConfig({
       },
       { find: /^@plantstore\/core$/, replacement: source('packages/core/src/index.ts') },
       {
+        find: /^@plantstore\/aws-lambda$/,
+        replacement: source('packages/aws-lambda/src/index.ts'),
+      },
+      {
         find: /^@plantstore\/cloudflare$/,
         replacement: source('packages/cloudflare/src/index.ts'),
       },

@@ -34,6 +34,7 @@ export function blockCompilerOptions(extra: ts.CompilerOptions = {}): ts.Compile
 export function packageSourcePaths(root: string): Record<string, string[]> {
   const source = (path: string): string[] => [join(root, 'packages', path)];
   return {
+    '@plantstore/aws-lambda': source('aws-lambda/src/index.ts'),
     '@plantstore/cloudflare': source('cloudflare/src/index.ts'),
     '@plantstore/core': source('core/src/index.ts'),
     '@plantstore/core/testing': source('core/src/testing/index.ts'),

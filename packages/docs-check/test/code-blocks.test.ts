@@ -47,6 +47,8 @@ const HOMES: Readonly<Record<string, string>> = {
   'docs/nestjs.md': 'examples/nestjs/src',
   'docs/custom-storage.md': 'examples/custom-storage/src',
   'docs/hooks.md': 'examples/opentelemetry/src',
+  'docs/h3.md': 'examples/h3/src',
+  'docs/elysia.md': 'examples/elysia/src',
   'examples/api-reference/README.md': 'examples/api-reference/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',

@@ -182,7 +182,7 @@ describe('the published packages of this repository', () => {
   it('point at their folder, and every link of their published pages holds', () => {
     const report = checkPublishedPackages(root);
     expect(report.packages).toEqual(
-      'cloudflare core dynamodb express fastify koa mysql postgres redis'
+      'aws-lambda cloudflare core dynamodb express fastify koa mysql postgres redis'
         .split(' ')
         .map((name) => `packages/${name}`),
     );

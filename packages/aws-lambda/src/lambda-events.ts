@@ -1,0 +1,71 @@
+// The parts of the events and results this entry reads and writes, as AWS documents them; the
+// shapes of `@types/aws-lambda` (APIGatewayProxyEventV2, APIGatewayProxyEvent and their results)
+// fit them, so that package is not needed.
+
+/**
+ * An API Gateway HTTP API event in payload format 2.0, or a Lambda Function URL event (the same
+ * shape, with `stage: '$default'`). Repeated headers arrive joined with commas, cookies in `cookies`.
+ */
+export interface HttpApiEvent {
+  readonly version: '2.0';
+  readonly rawPath: string;
+  readonly rawQueryString?: string;
+  readonly cookies?: readonly string[];
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+  readonly requestContext: {
+    readonly domainName?: string;
+    readonly stage?: string;
+    readonly http: { readonly method: string };
+  };
+  readonly body?: string;
+  readonly isBase64Encoded: boolean;
+}
+
+/**
+ * An API Gateway REST API event (payload format 1.0, also what an HTTP API sends when set to 1.0).
+ * `path` is without the stage; repeated headers and query parameters are in the `multiValue` fields.
+ */
+export interface RestApiEvent {
+  readonly version?: '1.0';
+  readonly httpMethod: string;
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string | undefined>> | null;
+  readonly multiValueHeaders?: Readonly<Record<string, readonly string[] | undefined>> | null;
+  readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null;
+  readonly multiValueQueryStringParameters?: Readonly<
+    Record<string, readonly string[] | undefined>
+  > | null;
+  readonly requestContext?: { readonly domainName?: string } | null;
+  readonly body?: string | null;
+  readonly isBase64Encoded?: boolean;
+}
+
+/** Every event the entry takes. */
+export type LambdaHttpEvent = HttpApiEvent | RestApiEvent;
+
+/** The answer to a 2.0 event: repeated answer headers joined with commas, `Set-Cookie` in `cookies`. */
+export interface HttpApiResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  cookies?: string[];
+  body: string;
+  isBase64Encoded: boolean;
+}
+
+/** The answer to a 1.0 event: every header as a list, so repeated ones stay apart. */
+export interface RestApiResult {
+  statusCode: number;
+  multiValueHeaders: Record<string, string[]>;
+  body: string;
+  isBase64Encoded: boolean;
+}
+
+/** The result for an event of type `Event`. */
+export type LambdaHttpResult<Event extends LambdaHttpEvent> = Event extends HttpApiEvent
+  ? HttpApiResult
+  : RestApiResult;
+
+/** Whether an event is in payload format 2.0 (HTTP API or Function URL). */
+export function isHttpApiEvent(event: LambdaHttpEvent): event is HttpApiEvent {
+  return event.version === '2.0';
+}
