@@ -3,7 +3,7 @@ import {
   describeHttpContract,
   remoteTarget,
   requireRuntime,
-  runtimeSkips,
+  runtimeDecides,
   startRuntime,
 } from '@plantstore/http-suite';
 import { describe, it } from 'vitest';
@@ -18,6 +18,6 @@ describe.skipIf(bun === undefined)(`Bun ${bun?.version}`, () => {
       (env) => startRuntime({ binary: bun!.path, args: ['src/contract-host.ts'], cwd, env }),
       { passesOn: true, mountPath: '/api' },
     ),
-    { skip: runtimeSkips('bun') },
+    { decides: runtimeDecides('bun') },
   );
 });

@@ -1,10 +1,4 @@
-import {
-  describeHttpContract,
-  exchangeSkips,
-  remoteTarget,
-  startRuntime,
-  tlsCaseSkips,
-} from '@plantstore/http-suite';
+import { describeHttpContract, remoteTarget, startRuntime } from '@plantstore/http-suite';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleHost, type BundledHost } from './bundle-host';
 
@@ -22,22 +16,16 @@ describeHttpContract(
     { passesOn: true, mountPath: '/api' },
   ),
   {
-    skip: {
+    decides: {
       // The route answers through a fetch Response: srvx, not the route, holds the socket, and ends
       // a connection whose body is still arriving before the client has read the answer.
-      ...exchangeSkips(
-        ['huge', 'huge 415', 'linger', 'metadata body'],
+      'raw-socket':
         'srvx, not the route, decides how a connection with an unread body is read and closed',
-      ),
       // srvx writes the Response's statusText as the reason phrase; the fetch entry's Responses
       // carry none, so the status line is `HTTP/1.1 415 ` (valid HTTP/1.1, but not Node's phrase).
-      ...exchangeSkips(
-        ['fillers'],
+      'raw.fillers':
         "srvx writes the Response's empty statusText as the reason phrase ('HTTP/1.1 415 ')",
-      ),
-      ...tlsCaseSkips(
-        'the contract host serves plain HTTP, and the route answers through the fetch entry, which has no connection',
-      ),
+      tls: 'the contract host serves plain HTTP, and the route answers through the fetch entry, which has no connection',
     },
   },
 );

@@ -123,8 +123,7 @@ export function describeTokenAttacks(
         attack.expect === 'accepted' ? created(id, 'Token') : attack.expect;
       const target = attack.target ?? 'jwks';
       const title = `${attack.group}: ${attack.name} → ${describeExpectation(expected)}`;
-      const id = hostileCaseId(attack.group, attack.name);
-      register(id, [tagOf(attack)], title, async () => {
+      register(hostileCaseId(attack.group, attack.name), [tagOf(attack)], title, async () => {
         const { host, client } = hosts[target];
         const request = await attack.build(kit);
         const context: RequestContext = {
