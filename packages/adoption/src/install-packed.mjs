@@ -265,7 +265,6 @@ main().catch((error) => {
 /** A TypeScript consumer of the public types; the same source is checked as ESM and as CommonJS. */
 const CONSUMER_TS = `import { PGlite } from '@electric-sql/pglite';
 import {
-  createOpenApiDocument,
   createPlantService,
   isPlantServiceError,
   jwtBearer,
@@ -273,7 +272,6 @@ import {
   ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
-  type OpenApiDocument,
   type PlantService,
   type PlantServiceOptions,
   type PlantStore,
@@ -281,6 +279,7 @@ import {
   type Principal,
   type StoreContext,
 } from '@plantstore/core';
+import { createOpenApiDocument, type OpenApiDocument } from '@plantstore/core/openapi';
 import {
   createTokenIssuer,
   describeStoreConformance,

@@ -36,6 +36,9 @@ export function packageSourcePaths(root: string): Record<string, string[]> {
   return {
     '@plantstore/cloudflare': source('cloudflare/src/index.ts'),
     '@plantstore/core': source('core/src/index.ts'),
+    '@plantstore/core/adapter': source('core/src/entries/adapter.ts'),
+    '@plantstore/core/openapi': source('core/src/entries/openapi.ts'),
+    '@plantstore/core/providers': source('core/src/entries/providers.ts'),
     '@plantstore/core/testing': source('core/src/testing/index.ts'),
     '@plantstore/dynamodb': source('dynamodb/src/index.ts'),
     '@plantstore/express': source('express/src/index.ts'),

@@ -1,4 +1,4 @@
-import type { ServiceUnavailableCode } from '@plantstore/core';
+import type { ServiceUnavailableError } from '@plantstore/core';
 import { senderOf, type DynamoDbClientLike, type Factory, type Sender } from './client';
 import { InFlight } from './in-flight';
 import { mapDynamoError, type StoreKind } from './map-error';
@@ -33,7 +33,7 @@ export interface StoreParts {
   readonly failed: (error: unknown) => never;
 }
 
-const STORES: Readonly<Record<Factory, [StoreKind, ServiceUnavailableCode, string]>> = {
+const STORES: Readonly<Record<Factory, [StoreKind, ServiceUnavailableError['code'], string]>> = {
   dynamoDbStore: ['plants', 'store_unavailable', 'The DynamoDB store'],
   dynamoDbReplayStore: ['replay', 'replay_store_unavailable', 'The DynamoDB replay store'],
 };
