@@ -65,8 +65,20 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
   checkKnownOptions('mysqlReplayStore', options, OPTIONS);
   const tableOption = options.table ?? DEFAULT_REPLAY_TABLE;
   const table = tableName(tableOption, 'mysqlReplayStore').quoted;
-  const pruneEvery = wholeNumber('mysqlReplayStore', 'pruneEvery', options.pruneEvery, COUNT, 1_000);
-  const pruneLimit = wholeNumber('mysqlReplayStore', 'pruneLimit', options.pruneLimit, COUNT, 10_000);
+  const pruneEvery = wholeNumber(
+    'mysqlReplayStore',
+    'pruneEvery',
+    options.pruneEvery,
+    COUNT,
+    1_000,
+  );
+  const pruneLimit = wholeNumber(
+    'mysqlReplayStore',
+    'pruneLimit',
+    options.pruneLimit,
+    COUNT,
+    10_000,
+  );
   const runner = statementRunner(classifyClient(options.client, 'mysqlReplayStore'));
   const gate = storeGate('replay_store_unavailable', 'The MySQL replay store');
   const replayError = (error: unknown): Error => mapStoreError(error, 'replay');

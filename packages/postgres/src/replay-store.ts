@@ -106,7 +106,13 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   checkKnownOptions('postgresReplayStore', options, OPTION_NAMES);
   const tableName = options.table ?? DEFAULT_REPLAY_TABLE;
   const { table } = replayTableNames(tableName);
-  const pruneEvery = wholeNumber('postgresReplayStore', 'pruneEvery', options.pruneEvery, COUNT, 1_000);
+  const pruneEvery = wholeNumber(
+    'postgresReplayStore',
+    'pruneEvery',
+    options.pruneEvery,
+    COUNT,
+    1_000,
+  );
   const pruneLimit = wholeNumber(
     'postgresReplayStore',
     'pruneLimit',
