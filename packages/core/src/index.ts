@@ -25,17 +25,18 @@ export type { NodeHandler } from './service/node-handler';
 
 // The verifiers, their options, and the interface a verifier of your own implements.
 export { jwtBearer } from './auth/jwt/jwt-bearer';
+// The verifier, its options, then the parts of its options, as a reader meets them.
 export type {
-  DpopNonceOptions,
-  DpopOptions,
-  JwsAlgorithm,
   JwtBearer,
-  JwtBearerAudienceCheck,
-  JwtBearerIssuerFields,
-  JwtBearerIssuerOptions,
-  JwtBearerJwksOptions,
-  JwtBearerOptionFields,
   JwtBearerOptions,
+  JwtBearerOptionFields,
+  JwtBearerIssuerOptions,
+  JwtBearerIssuerFields,
+  JwtBearerJwksOptions,
+  JwtBearerAudienceCheck,
+  JwsAlgorithm,
+  DpopOptions,
+  DpopNonceOptions,
   MtlsOptions,
 } from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
@@ -66,22 +67,23 @@ export { INT64_MAX, INT64_MIN } from './body/body-limits';
 // The errors: one class per kind of failure; a class's codes are `XError['code']`.
 export { isPlantServiceError, PlantServiceError } from './errors/plant-service-error';
 export type { PlantServiceErrorOptions } from './errors/plant-service-error';
+// In the order of their statuses: 400, 401, 403; then 400 to 415.
 export {
   BearerError,
-  InsufficientScopeError,
-  InvalidDpopProofError,
-  InvalidTokenError,
   MalformedAuthorizationError,
   MissingTokenError,
+  InvalidTokenError,
+  InvalidDpopProofError,
   UseDpopNonceError,
+  InsufficientScopeError,
 } from './errors/bearer-errors';
 export {
-  ConflictError,
   InvalidBodyError,
-  MethodNotAllowedError,
   NotFoundError,
-  PayloadTooLargeError,
+  MethodNotAllowedError,
   RequestTimeoutError,
+  ConflictError,
+  PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from './errors/client-errors';
 export type { FieldIssue } from './errors/client-errors';
