@@ -17,7 +17,8 @@ const frameworkImports = [
 ].map((name) => ({ name, message: 'The core is framework- and driver-neutral.' }));
 
 // The core's folders from the bottom up, each with the reason it may not reach higher. A folder
-// imports only folders that come before it; `testing` (the public kit) and index.ts may import all.
+// imports only folders that come before it; the entries (index.ts, entries/ and testing/, the public
+// kit) may import all.
 const CORE_LAYERS = [
   ['errors', 'errors are values: they import nothing of the route'],
   ['common', 'common holds timers and helpers that know no HTTP, token or plant'],
@@ -83,7 +84,9 @@ function coreBoundaries() {
     },
   ];
   CORE_LAYERS.forEach(([folder, reason], index) => {
-    const above = [...folders.slice(index + 1), 'testing'].filter((name) => name !== folder);
+    const above = [...folders.slice(index + 1), 'entries', 'testing'].filter(
+      (name) => name !== folder,
+    );
     const mechanisms = folder === 'auth' ? AUTH_MECHANISMS : [];
     const layer = { regex: `^(\\.\\./)+(${above.join('|')})(/|$)`, message: reason };
     configs.push({
@@ -138,6 +141,25 @@ export default tseslint.config(
   // Dependencies run one way: the core imports no framework, no driver, no other package of ours,
   // and each of its folders imports only the folders below it (docs/architecture.md, "Boundaries").
   ...coreBoundaries(),
+  {
+    // Each entry's names are its list, locked by entries/entries.test.ts: `export *` would let a
+    // module's new export reach users unreviewed.
+    files: [
+      'packages/core/src/index.ts',
+      'packages/core/src/entries/*.ts',
+      'packages/core/src/testing/index.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name each export: the entry lists are locked (entries/entries.test.ts).',
+        },
+      ],
+    },
+  },
   {
     // A cycle makes two modules one: neither can be read, tested or moved alone.
     files: ['packages/*/src/**/*.ts'],
@@ -195,7 +217,8 @@ export default tseslint.config(
                 '../core/*',
                 '../../core/*',
               ],
-              message: 'Import the public entry (@plantstore/core or @plantstore/core/testing).',
+              message:
+                'Import a public entry: @plantstore/core, or its /adapter, /openapi, /providers or /testing.',
             },
           ],
         },

@@ -57,6 +57,10 @@ export default defineConfig({
         find: /^@plantstore\/core\/testing$/,
         replacement: source('packages/core/src/testing/index.ts'),
       },
+      {
+        find: /^@plantstore\/core\/(adapter|openapi|providers)$/,
+        replacement: source('packages/core/src/entries/$1.ts'),
+      },
       { find: /^@plantstore\/core$/, replacement: source('packages/core/src/index.ts') },
       {
         find: /^@plantstore\/aws-lambda$/,

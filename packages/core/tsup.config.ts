@@ -1,3 +1,9 @@
 import { packageBuild } from '../../tsup.shared';
 
-export default packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' });
+export default packageBuild({
+  index: 'src/index.ts',
+  adapter: 'src/entries/adapter.ts',
+  openapi: 'src/entries/openapi.ts',
+  providers: 'src/entries/providers.ts',
+  testing: 'src/testing/index.ts',
+});

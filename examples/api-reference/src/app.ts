@@ -1,4 +1,5 @@
-import { addPlantRoute, type PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { addPlantRoute } from '@plantstore/core/openapi';
 import { plantRouter } from '@plantstore/express';
 import express, { type Express } from 'express';
 import { hostDocument, type HostDocument } from './host-document';

@@ -1,4 +1,5 @@
-import { createOpenApiDocument, type PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import { plantRouter } from '@plantstore/express';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 

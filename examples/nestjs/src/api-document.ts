@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { addPlantRoute, type AddPlantRouteOptions } from '@plantstore/core';
+import { addPlantRoute, type AddPlantRouteOptions } from '@plantstore/core/openapi';
 
 /**
  * The app's one OpenAPI document: what `@nestjs/swagger` finds in its controllers, plus the plants

@@ -117,6 +117,12 @@ async function main() {
     .sign(new TextEncoder().encode(secret));
   check('isPlantServiceError is a function', typeof isPlantServiceError, 'function');
   check('isPlantServiceError(new Error())', isPlantServiceError(new Error('x')), false);
+  // Every entry of @plantstore/core loads from the tarball, through its exports map.
+  check('auth0 from /providers', auth0({ domain: 'a.eu.auth0.com', audience: 'plants' }).issuer, 'https://a.eu.auth0.com/');
+  check('openApiDocument from /openapi', openApiDocument.openapi, '3.1.0');
+  check('checkKnownOptions from /adapter', typeof checkKnownOptions, 'function');
+  // A store package words its option errors with the installed core's checks.
+  check('postgresStore names a misspelt option', (() => { try { postgresStore({ client: {}, tabel: 'x' }); return 'accepted'; } catch (error) { return error.message; } })(), 'postgresStore: unknown option "tabel" (did you mean "table"?)');
   // @plantstore/cloudflare loads on Node too (its Worker runs in the repository's miniflare tests).
   check('d1Store is a function', typeof d1Store, 'function');
   check('D1_SCHEMA creates the table', /CREATE TABLE IF NOT EXISTS plants/u.test(D1_SCHEMA), true);
@@ -220,6 +226,9 @@ import Koa from 'koa';
 import { SignJWT } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
 import { isPlantServiceError, jwtBearer, memoryStore } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
+import { openApiDocument } from '@plantstore/core/openapi';
+import { auth0 } from '@plantstore/core/providers';
 import { plantRouter } from '@plantstore/express';
 import { plantPlugin } from '@plantstore/fastify';
 import { plantRoutes } from '@plantstore/koa';
@@ -243,6 +252,9 @@ const Koa = require('koa');
 const { SignJWT } = require('jose');
 const { PGlite } = require('@electric-sql/pglite');
 const { isPlantServiceError, jwtBearer, memoryStore } = require('@plantstore/core');
+const { checkKnownOptions } = require('@plantstore/core/adapter');
+const { openApiDocument } = require('@plantstore/core/openapi');
+const { auth0 } = require('@plantstore/core/providers');
 const { plantRouter } = require('@plantstore/express');
 const { plantPlugin } = require('@plantstore/fastify');
 const { plantRoutes } = require('@plantstore/koa');
@@ -265,7 +277,6 @@ main().catch((error) => {
 /** A TypeScript consumer of the public types; the same source is checked as ESM and as CommonJS. */
 const CONSUMER_TS = `import { PGlite } from '@electric-sql/pglite';
 import {
-  createOpenApiDocument,
   createPlantService,
   isPlantServiceError,
   jwtBearer,
@@ -273,7 +284,6 @@ import {
   ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
-  type OpenApiDocument,
   type PlantService,
   type PlantServiceOptions,
   type PlantStore,
@@ -281,6 +291,9 @@ import {
   type Principal,
   type StoreContext,
 } from '@plantstore/core';
+import { checkKnownOptions, type PlantRequest } from '@plantstore/core/adapter';
+import { createOpenApiDocument, type OpenApiDocument } from '@plantstore/core/openapi';
+import { auth0, type Auth0PresetOptions } from '@plantstore/core/providers';
 import {
   createTokenIssuer,
   describeStoreConformance,
@@ -396,6 +409,13 @@ app.use('/v2', plantRouter(service));
 koa.use(plantRoutes(service));
 void fastify.register(plantPlugin(service), { prefix: '/v2' });
 export const document: OpenApiDocument = createOpenApiDocument({ serverUrl: 'https://plants.example.com', basePath: '/api' });
+// The other entries' types, as an adapter or an app with a preset names them.
+const presetOptions: Auth0PresetOptions = { domain: 'a.eu.auth0.com', audience: 'plants' };
+export const presetAuth = jwtBearer(auth0(presetOptions));
+export const requestMethod = (request: PlantRequest): string => request.method;
+export function checkedOptions(options: { client: unknown }): void {
+  checkKnownOptions('myStore', options, new Set(['client']));
+}
 
 // PostgreSQL: a pg Pool, a connected pg Client, or PGlite.
 export const pool = new pg.Pool({ connectionString: 'postgres://localhost/plants' });

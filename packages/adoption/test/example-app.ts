@@ -1,11 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import {
-  createOpenApiDocument,
-  createPlantService,
-  jwtBearer,
-  memoryStore,
-} from '@plantstore/core';
+import { createPlantService, jwtBearer, memoryStore } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import type { MemoryStore } from '@plantstore/core';
 import { createTokenIssuer } from '@plantstore/core/testing';
 import express from 'express';

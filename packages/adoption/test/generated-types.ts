@@ -1,4 +1,4 @@
-import { createOpenApiDocument } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import { generateTypes } from './generate-types';
 
 /** The interface specification's OpenAPI document, as committed in `spec/`. */

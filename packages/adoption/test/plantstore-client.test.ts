@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { createOpenApiDocument } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import createClient, { type Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { startExample, type RunningExample } from './example-app';

@@ -1,4 +1,10 @@
 import { cancellation, type ReplayStore } from '@plantstore/core';
+import {
+  checkKnownOptions,
+  describeValue,
+  optionError,
+  wholeNumber,
+} from '@plantstore/core/adapter';
 import type { DurableObjectNamespaceLike } from './durable-object-types';
 import { REMEMBER_URL, type RememberAnswer, type RememberCall } from './replay-wire';
 
@@ -15,8 +21,10 @@ export interface DurableObjectReplayStoreOptions {
   readonly prefix?: string | undefined;
 }
 
-const OPTIONS = new Set(['shards', 'prefix']);
+const FACTORY = 'durableObjectReplayStore';
+const OPTIONS: ReadonlySet<string> = new Set(['shards', 'prefix']);
 const DEFAULT_SHARDS = 16;
+const SHARDS = { min: 1, max: 1024 };
 
 /**
  * A DPoP {@link ReplayStore} on Durable Objects: strongly consistent, as a replay store must be
@@ -82,27 +90,11 @@ function checkOptions(options: DurableObjectReplayStoreOptions): {
   shards: number;
   prefix: string;
 } {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`durableObjectReplayStore: options must be an object`);
-  }
-  for (const name of Object.keys(options)) {
-    if (!OPTIONS.has(name)) {
-      throw new TypeError(
-        `durableObjectReplayStore: unknown option "${name}" (expected shards, prefix)`,
-      );
-    }
-  }
-  const shards = options.shards ?? DEFAULT_SHARDS;
-  if (!Number.isInteger(shards) || shards < 1 || shards > 1024) {
-    throw new TypeError(
-      `durableObjectReplayStore: option "shards" must be a whole number from 1 to 1024; received ${String(shards)}`,
-    );
-  }
+  checkKnownOptions(FACTORY, options, OPTIONS);
+  const shards = wholeNumber(FACTORY, 'shards', options.shards, SHARDS, DEFAULT_SHARDS);
   const prefix = options.prefix ?? '';
   if (typeof prefix !== 'string') {
-    throw new TypeError(
-      `durableObjectReplayStore: option "prefix" must be a string; received ${typeof prefix}`,
-    );
+    optionError(FACTORY, 'prefix', 'must be a string', describeValue(prefix));
   }
   return { shards, prefix };
 }

@@ -39,9 +39,17 @@ describeReplayStoreConformance(
 );
 
 describe('durableObjectReplayStore', () => {
-  it('refuses an unknown option at once, naming the ones it takes', () => {
+  it('refuses an unknown option at once, naming the one meant', () => {
     expect(() => durableObjectReplayStore(namespace, { shard: 4 } as never)).toThrow(
-      new TypeError('durableObjectReplayStore: unknown option "shard" (expected shards, prefix)'),
+      new TypeError('durableObjectReplayStore: unknown option "shard" (did you mean "shards"?)'),
+    );
+  });
+
+  it('refuses a shard count out of range, in the words of every option error', () => {
+    expect(() => durableObjectReplayStore(namespace, { shards: 0 })).toThrow(
+      new TypeError(
+        'durableObjectReplayStore: option "shards" must be a whole number from 1 to 1024; received 0',
+      ),
     );
   });
 });

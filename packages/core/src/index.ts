@@ -1,9 +1,18 @@
-export { createPlantService, isPlantService } from './service/service';
+// `@plantstore/core`: what an app author writes, and what a custom store's author implements.
+// Named exports only, so that this list is the entry's whole face; `entries/entries.test.ts` locks
+// it. The presets are `@plantstore/core/providers`, a framework adapter's helpers and the option
+// checks `@plantstore/core/adapter`, the OpenAPI functions `@plantstore/core/openapi` (packages/core
+// README, "Entries", says which name lives where and why).
+
+// The service, its options and hooks.
+export { createPlantService } from './service/service';
 export type { PlantService } from './service/service';
 export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
 export type { PlantLogger } from './service/logger';
-export { resourceMetadataRoute } from './service/resource-metadata-route';
-export type { ResourceMetadataRoute } from './service/resource-metadata-route';
+export type {
+  ResourceMetadataEndpoint,
+  ResourceMetadataOptions,
+} from './service/resource-metadata';
 export { CREATE_TRACING_CHANNEL } from './service/diagnostics';
 export type {
   CreateFailureMessage,
@@ -11,79 +20,74 @@ export type {
   CreateSuccessMessage,
   CreateTraceMessage,
 } from './service/diagnostics';
+export { createNodeHandler } from './service/node-handler';
+export type { NodeHandler } from './service/node-handler';
 
-// jwtBearer, and every type of its options (the module's public face is exactly that).
-export * from './auth/jwt/jwt-bearer';
-// tokenIntrospection, and every type of its options.
-export * from './auth/introspection/token-introspection';
+// The verifiers, their options, and the interface a verifier of your own implements.
+export { jwtBearer } from './auth/jwt/jwt-bearer';
+// The verifier, its options, then the parts of its options, as a reader meets them.
+export type {
+  JwtBearer,
+  JwtBearerOptions,
+  JwtBearerOptionFields,
+  JwtBearerIssuerOptions,
+  JwtBearerIssuerFields,
+  JwtBearerJwksOptions,
+  JwtBearerAudienceCheck,
+  JwsAlgorithm,
+  DpopOptions,
+  DpopNonceOptions,
+  MtlsOptions,
+} from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
+export { tokenIntrospection } from './auth/introspection/token-introspection';
+export type {
+  IntrospectionClientAuthentication,
+  TokenIntrospection,
+  TokenIntrospectionCacheOptions,
+  TokenIntrospectionOptions,
+} from './auth/introspection/token-introspection';
 export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/authenticator';
-// Identity-provider presets (docs/providers.md): each module's public face is its preset function
-// and the types of its options and result.
-export * from './auth/presets/auth0';
-export * from './auth/presets/entra-id';
-export * from './auth/presets/entra-id-multi-tenant';
-export * from './auth/presets/okta';
-export * from './auth/presets/cognito';
-export * from './auth/presets/keycloak';
-export * from './auth/presets/firebase';
-export * from './auth/presets/supabase';
-export * from './auth/presets/clerk';
-export * from './auth/presets/zitadel';
-export * from './auth/presets/authentik';
-export * from './auth/presets/ory-hydra';
-export type { EntraIdAppOptions, EntraIdTokenVersion } from './auth/presets/entra-id-versions';
+export type { Principal } from './auth/principal';
 export { certificateThumbprint } from './auth/mtls/certificate-thumbprint';
 export type { ClientCertificate } from './auth/mtls/client-certificate';
-export type {
-  ResourceMetadataEndpoint,
-  ResourceMetadataOptions,
-} from './service/resource-metadata';
-export type { Principal } from './auth/principal';
 export { memoryReplayStore } from './auth/dpop/memory-replay-store';
 export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';
 export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';
 
+// The store interface, the memory store, and the plant as a store sees it.
 export { memoryStore } from './plant/memory-store';
 export type { MemoryStore } from './plant/memory-store';
 export type { InsertResult, PlantStore, StoreContext } from './plant/store';
 export { cancellation } from './common/cancellation';
 export type { Cancellation } from './common/cancellation';
 export type { NewPlant, Plant } from './plant/plant';
-
-export { ErrorSchema, NewPlantSchema, PlantSchema } from './plant/schemas';
 export { INT64_MAX, INT64_MIN } from './body/body-limits';
-export { createOpenApiDocument, openApiDocument } from './openapi/openapi-document';
-export { addPlantRoute } from './openapi/add-plant-route';
-export { plantOperation } from './openapi/plant-operation';
-export type { PlantOperation } from './openapi/plant-operation';
-export type {
-  AddPlantRouteOptions,
-  OpenApiDocument,
-  OpenApiHostDocument,
-  OpenApiOptions,
-} from './openapi/openapi-types';
 
-export { createNodeHandler, writeAnswer } from './service/node-handler';
-export { nodeHeaderReader } from './http/node-headers';
-export { LINGER_BYTES, LINGER_MS, lingerOnClose } from './http/lingering-close';
-export type { NodeHandler } from './service/node-handler';
-export type {
-  BodySource,
-  HeaderReader,
-  HeaderSource,
-  HeaderValue,
-  PlantAnswer,
-  PlantRequest,
-  WholeBody,
-} from './http/request';
-
-export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/challenges';
-// Every export of these modules is public: the error classes, their codes and FieldIssue.
-export * from './errors/bearer-errors';
-export * from './errors/client-errors';
-export * from './errors/server-errors';
+// The errors: one class per kind of failure; a class's codes are `XError['code']`.
 export { isPlantServiceError, PlantServiceError } from './errors/plant-service-error';
 export type { PlantServiceErrorOptions } from './errors/plant-service-error';
+// In the order of their statuses: 400, 401, 403; then 400 to 415.
+export {
+  BearerError,
+  MalformedAuthorizationError,
+  MissingTokenError,
+  InvalidTokenError,
+  InvalidDpopProofError,
+  UseDpopNonceError,
+  InsufficientScopeError,
+} from './errors/bearer-errors';
+export {
+  InvalidBodyError,
+  NotFoundError,
+  MethodNotAllowedError,
+  RequestTimeoutError,
+  ConflictError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors/client-errors';
+export type { FieldIssue } from './errors/client-errors';
+export { InternalServerError, ServiceUnavailableError } from './errors/server-errors';
+export type { AuthScheme, BearerChallenge, ChallengeContext } from './errors/challenges';
 export type { AnyPlantServiceError } from './errors/error-union';
-export type * from './errors/error-codes';
+export type { PlantServiceErrorCode } from './errors/error-codes';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // (and the Guards table of docs/security.md) name core paths, and after a path the names that do it.
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const coreSource = join(root, 'packages/core/src');
-const FOLDERS = 'auth|body|common|errors|http|openapi|options|plant|service|testing';
+const FOLDERS = 'auth|body|common|entries|errors|http|openapi|options|plant|service|testing';
 // A core path: a folder of the core, then file or folder names (`auth/jwt/`, `body/read-body.ts`).
 const CORE_PATH = new RegExp(`(?<![\\w/.-])(?:${FOLDERS})/[\\w./-]*`, 'g');
 // "`path.ts`: `nameA`, `nameB`" names what does the rule in that file.

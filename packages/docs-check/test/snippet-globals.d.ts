@@ -42,7 +42,7 @@ declare function createApp(fetch?: typeof globalThis.fetch): {
   listen(port: number): import('node:http').Server;
 };
 /** What the reader passes to the auth0 preset. */
-declare const auth0Options: import('@plantstore/core').Auth0PresetOptions;
+declare const auth0Options: import('@plantstore/core/providers').Auth0PresetOptions;
 declare const { plantRouter }: typeof import('@plantstore/express');
 declare const { plantRoutes }: typeof import('@plantstore/koa');
 declare const { plantPlugin }: typeof import('@plantstore/fastify');

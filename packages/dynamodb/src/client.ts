@@ -1,4 +1,5 @@
 import type { Cancellation } from '@plantstore/core';
+import { describeValue, optionError } from '@plantstore/core/adapter';
 
 /**
  * What the stores need of a client: `send`, as both `DynamoDBClient` (`@aws-sdk/client-dynamodb`)
@@ -33,9 +34,11 @@ type Send = (command: Command, options?: { abortSignal?: AbortSignal }) => Promi
 export function senderOf(client: unknown, factory: Factory): Sender {
   const send = (client as { send?: unknown } | null | undefined)?.send;
   if (typeof client !== 'object' || client === null || typeof send !== 'function') {
-    const shown = client === null ? 'null' : typeof client;
-    throw new TypeError(
-      `${factory}: \`client\` must be a DynamoDBClient or a DynamoDBDocumentClient of the AWS SDK v3; received ${shown}.`,
+    optionError(
+      factory,
+      'client',
+      'must be a DynamoDBClient or a DynamoDBDocumentClient of the AWS SDK v3',
+      describeValue(client),
     );
   }
   const bound = (send as Send).bind(client);

@@ -1,9 +1,4 @@
-import {
-  cancellation,
-  ServiceUnavailableError,
-  type Cancellation,
-  type ServiceUnavailableCode,
-} from '@plantstore/core';
+import { cancellation, ServiceUnavailableError, type Cancellation } from '@plantstore/core';
 import { abortError } from './client';
 
 // The context of calls nobody cancels (a readiness probe).
@@ -15,7 +10,7 @@ export class InFlight {
   readonly #calls = new Set<Promise<unknown>>();
 
   constructor(
-    readonly code: ServiceUnavailableCode,
+    readonly code: ServiceUnavailableError['code'],
     readonly store: string,
   ) {}
 

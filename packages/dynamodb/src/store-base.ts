@@ -1,8 +1,9 @@
-import type { ServiceUnavailableCode } from '@plantstore/core';
+import type { ServiceUnavailableError } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import { senderOf, type DynamoDbClientLike, type Factory, type Sender } from './client';
 import { InFlight } from './in-flight';
 import { mapDynamoError, type StoreKind } from './map-error';
-import { knownOptions, tableOption } from './options';
+import { tableOption } from './options';
 
 /** Options of both stores: the client, and the table when it is not the store's default. */
 export interface DynamoDbTableOptions {
@@ -33,7 +34,8 @@ export interface StoreParts {
   readonly failed: (error: unknown) => never;
 }
 
-const STORES: Readonly<Record<Factory, [StoreKind, ServiceUnavailableCode, string]>> = {
+const OPTIONS: ReadonlySet<string> = new Set(['client', 'table']);
+const STORES: Readonly<Record<Factory, [StoreKind, ServiceUnavailableError['code'], string]>> = {
   dynamoDbStore: ['plants', 'store_unavailable', 'The DynamoDB store'],
   dynamoDbReplayStore: ['replay', 'replay_store_unavailable', 'The DynamoDB replay store'],
 };
@@ -43,12 +45,16 @@ const STORES: Readonly<Record<Factory, [StoreKind, ServiceUnavailableCode, strin
  *
  * @throws TypeError when an option is unknown, the client has no `send`, or the table is no name
  */
-export function storeParts(factory: Factory, options: unknown, defaultTable: string): StoreParts {
-  const checked = knownOptions<DynamoDbTableOptions>(factory, options, ['client', 'table']);
+export function storeParts(
+  factory: Factory,
+  options: DynamoDbTableOptions,
+  defaultTable: string,
+): StoreParts {
+  checkKnownOptions(factory, options, OPTIONS);
   const [kind, code, what] = STORES[factory];
   return {
-    table: tableOption(factory, checked.table, defaultTable),
-    send: senderOf(checked.client, factory),
+    table: tableOption(factory, options.table, defaultTable),
+    send: senderOf(options.client, factory),
     calls: new InFlight(code, what),
     failed: (error) => {
       throw mapDynamoError(error, kind);

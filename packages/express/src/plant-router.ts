@@ -1,11 +1,5 @@
-import {
-  createPlantService,
-  isPlantService,
-  nodeHeaderReader,
-  type PlantService,
-  type PlantServiceOptions,
-  writeAnswer,
-} from '@plantstore/core';
+import { createPlantService, type PlantService, type PlantServiceOptions } from '@plantstore/core';
+import { isPlantService, nodeHeaderReader, writeAnswer } from '@plantstore/core/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type KeepRawBody, rawBodyKeeper } from './keep-raw-body';
 import { requestBody } from './request-body';

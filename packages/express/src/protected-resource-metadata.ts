@@ -1,9 +1,5 @@
-import {
-  nodeHeaderReader,
-  type PlantService,
-  resourceMetadataRoute,
-  writeAnswer,
-} from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { nodeHeaderReader, resourceMetadataRoute, writeAnswer } from '@plantstore/core/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**

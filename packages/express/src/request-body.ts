@@ -1,4 +1,4 @@
-import type { PlantRequest } from '@plantstore/core';
+import type { PlantRequest } from '@plantstore/core/adapter';
 import type { Request } from 'express';
 
 /** The body half of a {@link PlantRequest}: the raw stream or bytes, or what a host parser made. */

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jwtBearer, memoryStore, type JwtBearerOptions } from '@plantstore/core';
 import {
   auth0,
   authentik,
@@ -7,15 +8,12 @@ import {
   cognito,
   entraId,
   firebase,
-  jwtBearer,
   keycloak,
-  memoryStore,
   okta,
   oryHydra,
   supabase,
   zitadel,
-  type JwtBearerOptions,
-} from '@plantstore/core';
+} from '@plantstore/core/providers';
 import {
   createProviderIssuer,
   type ProviderName,

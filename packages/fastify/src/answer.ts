@@ -1,10 +1,5 @@
-import {
-  type BodySource,
-  lingerOnClose,
-  nodeHeaderReader,
-  type PlantLogger,
-  type PlantService,
-} from '@plantstore/core';
+import type { PlantLogger, PlantService } from '@plantstore/core';
+import { type BodySource, lingerOnClose, nodeHeaderReader } from '@plantstore/core/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**

@@ -1,9 +1,5 @@
-import {
-  createPlantService,
-  isPlantService,
-  type PlantService,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { createPlantService, type PlantService, type PlantServiceOptions } from '@plantstore/core';
+import { isPlantService } from '@plantstore/core/adapter';
 import type { FastifyPluginCallback } from 'fastify';
 import { routeScope } from './route-scope';
 import { type HostLogger, hostLogger } from './host-logger';

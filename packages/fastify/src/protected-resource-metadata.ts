@@ -1,10 +1,10 @@
+import type { PlantService } from '@plantstore/core';
 import {
   lingerOnClose,
   nodeHeaderReader,
   type PlantAnswer,
-  type PlantService,
   resourceMetadataRoute,
-} from '@plantstore/core';
+} from '@plantstore/core/adapter';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The plugin {@link protectedResourceMetadata} returns, for `app.register` at the root. */

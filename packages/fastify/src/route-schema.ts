@@ -1,4 +1,8 @@
-import { type OpenApiHostDocument, openApiDocument, plantOperation } from '@plantstore/core';
+import {
+  type OpenApiHostDocument,
+  openApiDocument,
+  plantOperation,
+} from '@plantstore/core/openapi';
 
 type Json = Readonly<Record<string, unknown>>;
 

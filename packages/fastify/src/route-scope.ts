@@ -1,4 +1,5 @@
-import type { BodySource, PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import type { BodySource } from '@plantstore/core/adapter';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answer } from './answer';
 import type { HostLogger } from './host-logger';

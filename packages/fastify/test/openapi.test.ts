@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
-import { memoryStore, openApiDocument } from '@plantstore/core';
+import { memoryStore } from '@plantstore/core';
+import { openApiDocument } from '@plantstore/core/openapi';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { plantPlugin } from '../src/index';

@@ -1,10 +1,6 @@
 import type { RequestListener } from 'node:http';
-import {
-  createNodeHandler,
-  createPlantService,
-  writeAnswer,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { createNodeHandler, createPlantService, type PlantServiceOptions } from '@plantstore/core';
+import { writeAnswer } from '@plantstore/core/adapter';
 import { plantRouter } from '@plantstore/express';
 import {
   listen,

@@ -1,4 +1,5 @@
-import { nodeHeaderReader, type PlantService, resourceMetadataRoute } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { nodeHeaderReader, resourceMetadataRoute } from '@plantstore/core/adapter';
 import type { Next, ParameterizedContext } from 'koa';
 import type { PlantMiddleware } from './plant-routes';
 import { writeAnswer } from './translate';

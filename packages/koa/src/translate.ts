@@ -3,7 +3,7 @@ import {
   nodeHeaderReader,
   type PlantAnswer,
   type PlantRequest,
-} from '@plantstore/core';
+} from '@plantstore/core/adapter';
 import type { ParameterizedContext } from 'koa';
 
 /** What body parsers leave on `ctx.request`; read structurally so no parser's typings are needed. */

@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 // The shapes of the mysql2 objects the stores accept, written out so that the package's types do not
 // depend on mysql2's: a Pool, PoolConnection or Connection of `mysql2` or `mysql2/promise` fits
 // them as it is. The stores talk to the callback object underneath (a promise wrapper holds it as
@@ -80,9 +81,11 @@ export function classifyClient(client: unknown, factory: Factory): ClientKind {
   if (hasFunction(inner, 'query') && 'threadId' in inner && 'config' in inner) {
     return { kind: 'connection', connection: inner as MysqlConnectionLike };
   }
-  throw new TypeError(
-    `${factory}: \`client\` must be a mysql2 Pool, PoolConnection or Connection (callback or ` +
-      `promise API); received ${client === null ? 'null' : typeof client}.`,
+  return optionError(
+    factory,
+    'client',
+    'must be a mysql2 Pool, PoolConnection or Connection (callback or promise API)',
+    describeValue(client),
   );
 }
 

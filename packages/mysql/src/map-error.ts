@@ -1,4 +1,4 @@
-import { ServiceUnavailableError, type ServiceUnavailableCode } from '@plantstore/core';
+import { ServiceUnavailableError } from '@plantstore/core';
 
 // Server error numbers that say "the database cannot serve you right now; the same request may
 // work later". MySQL's and MariaDB's numbers agree below 1900; above, each is marked with its server.
@@ -57,7 +57,7 @@ export type StoreKind = 'plants' | 'replay';
 type Transient = 'unavailable' | 'timeout';
 
 /** The code and message a transient failure of each store answers with (503, `Retry-After`). */
-function answerOf(store: StoreKind, kind: Transient): [ServiceUnavailableCode, string] {
+function answerOf(store: StoreKind, kind: Transient): [ServiceUnavailableError['code'], string] {
   if (store === 'replay') {
     // A DPoP proof that cannot be checked for replay is refused for now, whatever stopped the check.
     return ['replay_store_unavailable', 'The MySQL replay store is unavailable.'];

@@ -5,16 +5,18 @@ import {
   type PlantStore,
   type StoreContext,
 } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import { abortError } from './abort-error';
 import { checkColumns, columnsSql } from './check-columns';
 import { classifyClient, type MysqlClient } from './clients';
 import { mapStoreError } from './map-error';
-import { checkedOptions } from './options';
 import { DEFAULT_TABLE, mysqlSchemaSql } from './schema';
 import { integerLiteral, textOf, utf8Literal } from './sql-text';
 import { statementRunner } from './statement-runner';
 import { storeGate, type MysqlStoreBase } from './store-gate';
 import { tableName } from './table-name';
+
+const OPTIONS: ReadonlySet<string> = new Set(['client', 'table']);
 
 /** Options of {@link mysqlStore}. */
 export interface MysqlStoreOptions {
@@ -64,11 +66,8 @@ const COLUMNS = { id: 'bigint', name: 'text', tag: 'text', created_by: 'text' } 
  * ```
  */
 export function mysqlStore(options: MysqlStoreOptions): MysqlStore {
-  const { client, table: tableOption = DEFAULT_TABLE } = checkedOptions<MysqlStoreOptions>(
-    'mysqlStore',
-    options,
-    ['client', 'table'],
-  );
+  checkKnownOptions('mysqlStore', options, OPTIONS);
+  const { client, table: tableOption = DEFAULT_TABLE } = options;
   const name = tableName(tableOption, 'mysqlStore');
   const runner = statementRunner(classifyClient(client, 'mysqlStore'));
   const gate = storeGate('store_unavailable', 'The MySQL store');

@@ -4,10 +4,10 @@ import {
   type ReplayContext,
   type ReplayStore,
 } from '@plantstore/core';
+import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
 import { abortError } from './abort-error';
 import { classifyClient, type MysqlClient } from './clients';
 import { mapStoreError } from './map-error';
-import { checkedOptions, countOption } from './options';
 import { DEFAULT_REPLAY_TABLE, mysqlReplaySchemaSql } from './replay-schema';
 import { binaryLiteral } from './sql-text';
 import { statementRunner } from './statement-runner';
@@ -37,7 +37,9 @@ export interface MysqlReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, 
   prune(now?: number): Promise<number>;
 }
 
-const OPTIONS = ['client', 'table', 'pruneEvery', 'pruneLimit'];
+const OPTIONS: ReadonlySet<string> = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
+// pruneEvery and pruneLimit: whole counts, at least 1, at most a million.
+const COUNT = { min: 1, max: 1_000_000 };
 const ER_DUP_ENTRY = 1062;
 const ER_NO_SUCH_TABLE = 1146;
 const errnoOf = (error: unknown): unknown => (error as { errno?: unknown } | null)?.errno;
@@ -60,12 +62,24 @@ const errnoOf = (error: unknown): unknown => (error as { errno?: unknown } | nul
  * ```
  */
 export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayStore {
-  const checked = checkedOptions<MysqlReplayStoreOptions>('mysqlReplayStore', options, OPTIONS);
-  const tableOption = checked.table ?? DEFAULT_REPLAY_TABLE;
+  checkKnownOptions('mysqlReplayStore', options, OPTIONS);
+  const tableOption = options.table ?? DEFAULT_REPLAY_TABLE;
   const table = tableName(tableOption, 'mysqlReplayStore').quoted;
-  const pruneEvery = countOption('mysqlReplayStore', 'pruneEvery', checked.pruneEvery, 1_000);
-  const pruneLimit = countOption('mysqlReplayStore', 'pruneLimit', checked.pruneLimit, 10_000);
-  const runner = statementRunner(classifyClient(checked.client, 'mysqlReplayStore'));
+  const pruneEvery = wholeNumber(
+    'mysqlReplayStore',
+    'pruneEvery',
+    options.pruneEvery,
+    COUNT,
+    1_000,
+  );
+  const pruneLimit = wholeNumber(
+    'mysqlReplayStore',
+    'pruneLimit',
+    options.pruneLimit,
+    COUNT,
+    10_000,
+  );
+  const runner = statementRunner(classifyClient(options.client, 'mysqlReplayStore'));
   const gate = storeGate('replay_store_unavailable', 'The MySQL replay store');
   const replayError = (error: unknown): Error => mapStoreError(error, 'replay');
 

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError, type ServiceUnavailableCode } from '@plantstore/core';
+import { ServiceUnavailableError } from '@plantstore/core';
 
 /** What both MySQL stores have besides their own primitive. */
 export interface MysqlStoreBase {
@@ -42,7 +42,7 @@ export interface StoreGate {
  * @param what - the store, for the message ("The MySQL store")
  * @returns the gate
  */
-export function storeGate(code: ServiceUnavailableCode, what: string): StoreGate {
+export function storeGate(code: ServiceUnavailableError['code'], what: string): StoreGate {
   const underWay = new Set<Promise<unknown>>();
   let shut = false;
   const track = <T>(work: Promise<T>): Promise<T> => {

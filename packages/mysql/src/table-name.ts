@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 import type { Factory } from './clients';
 
 /** A table name, checked, in the forms the stores' SQL needs. */
@@ -32,10 +33,12 @@ export function tableName(name: unknown, factory: Factory, maxLength = 64): Tabl
     !parts.every((part) => IDENTIFIER.test(part)) ||
     table.length > maxLength
   ) {
-    throw new TypeError(
-      `${factory}: \`table\` must be a table name, optionally database-qualified, of letters, ` +
-        `digits, _ and $ (at most ${maxLength} for the table, not starting with a digit); ` +
-        `received ${typeof name === 'string' ? JSON.stringify(name) : typeof name}.`,
+    optionError(
+      factory,
+      'table',
+      'must be a table name, optionally database-qualified, of letters, digits, _ and $ ' +
+        `(at most ${maxLength} for the table, not starting with a digit)`,
+      describeValue(name),
     );
   }
   return {

@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 import type { Factory } from './table-name';
 
 // The shapes of the clients the store accepts, written out here so that the package needs neither
@@ -138,10 +139,12 @@ export function classifyClient(client: unknown, factory: Factory = 'postgresStor
     }
   }
   if (typeof client !== 'object' || client === null || !hasFunction(client, 'query')) {
-    throw new TypeError(
-      `${factory}: \`client\` must be a pg Pool, a connected pg Client, a PGlite instance or a ` +
-        `postgres client (postgres(url), or await sql.reserve()); ` +
-        `received ${client === null ? 'null' : typeof client}.`,
+    optionError(
+      factory,
+      'client',
+      'must be a pg Pool, a connected pg Client, a PGlite instance or a postgres client ' +
+        '(postgres(url), or await sql.reserve())',
+      describeValue(client),
     );
   }
   if ('waitReady' in client) return { kind: 'pglite', client: client as PGliteLike };

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError, type ServiceUnavailableCode } from '@plantstore/core';
+import { ServiceUnavailableError } from '@plantstore/core';
 
 // Socket failures Node reports while connecting to or talking with the server.
 const NETWORK_CODES = new Set([
@@ -65,7 +65,7 @@ const ANSWERS = {
   },
 } as const satisfies Record<
   StoreKind,
-  Record<'unavailable' | 'timeout', readonly [ServiceUnavailableCode, string]>
+  Record<'unavailable' | 'timeout', readonly [ServiceUnavailableError['code'], string]>
 >;
 
 /**

@@ -6,6 +6,7 @@ import {
   type PlantStore,
   type StoreContext,
 } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import { abortError } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
 import { createSchema } from './create-schema';
@@ -51,7 +52,7 @@ export interface PostgresStore extends PlantStore {
   close(): Promise<void>;
 }
 
-const OPTION_NAMES = new Set(['client', 'table']);
+const OPTION_NAMES: ReadonlySet<string> = new Set(['client', 'table']);
 const CREATED: InsertResult = Object.freeze({ created: true });
 
 /**
@@ -88,16 +89,7 @@ const CREATED: InsertResult = Object.freeze({ created: true });
  * ```
  */
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      `postgresStore: expected options { client, table? }; received ${String(options)}.`,
-    );
-  }
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) {
-      throw new TypeError(`postgresStore: unknown option \`${name}\` (expected client, table).`);
-    }
-  }
+  checkKnownOptions('postgresStore', options, OPTION_NAMES);
   const tableName = options.table ?? DEFAULT_TABLE;
   const table = quoteTableName(tableName);
   const runner = sqlRunner(classifyClient(options.client));

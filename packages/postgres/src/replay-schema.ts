@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 import { quoteTableName } from './table-name';
 
 /** The table {@link replaySchemaSql} and `postgresReplayStore` use when none is given. */
@@ -26,9 +27,12 @@ export function replayTableNames(table: unknown): ReplayTableNames {
   const quoted = quoteTableName(table, 'postgresReplayStore');
   const name = String(table).split('.').pop() ?? '';
   if (name.length > MAX_NAME) {
-    throw new TypeError(
-      `postgresReplayStore: \`table\` must name a table of at most ${MAX_NAME} characters, so that ` +
-        `its index "<table>${INDEX_SUFFIX}" fits PostgreSQL's 63; received ${name.length}.`,
+    optionError(
+      'postgresReplayStore',
+      'table',
+      `must name a table of at most ${MAX_NAME} characters, so that its index ` +
+        `"<table>${INDEX_SUFFIX}" fits PostgreSQL's 63`,
+      describeValue(name),
     );
   }
   return { table: quoted, index: `"${name}${INDEX_SUFFIX}"` };

@@ -5,6 +5,7 @@ import {
   type ReplayContext,
   type ReplayStore,
 } from '@plantstore/core';
+import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
 import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
 import { createSchema, sqlStateOf } from './create-schema';
@@ -64,7 +65,9 @@ export interface PostgresReplayStore extends ReplayStore {
   close(): Promise<void>;
 }
 
-const OPTION_NAMES = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
+const OPTION_NAMES: ReadonlySet<string> = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
+// pruneEvery and pruneLimit: whole counts, at least 1, at most a million.
+const COUNT = { min: 1, max: 1_000_000 };
 const UNDEFINED_TABLE = '42P01';
 
 /**
@@ -100,23 +103,23 @@ const UNDEFINED_TABLE = '42P01';
  * ```
  */
 export function postgresReplayStore(options: PostgresReplayStoreOptions): PostgresReplayStore {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(
-      `postgresReplayStore: expected options { client, table?, pruneEvery?, pruneLimit? }; ` +
-        `received ${String(options)}.`,
-    );
-  }
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) {
-      throw new TypeError(
-        `postgresReplayStore: unknown option \`${name}\` (expected client, table, pruneEvery, pruneLimit).`,
-      );
-    }
-  }
+  checkKnownOptions('postgresReplayStore', options, OPTION_NAMES);
   const tableName = options.table ?? DEFAULT_REPLAY_TABLE;
   const { table } = replayTableNames(tableName);
-  const pruneEvery = count('pruneEvery', options.pruneEvery, 1_000);
-  const pruneLimit = count('pruneLimit', options.pruneLimit, 10_000);
+  const pruneEvery = wholeNumber(
+    'postgresReplayStore',
+    'pruneEvery',
+    options.pruneEvery,
+    COUNT,
+    1_000,
+  );
+  const pruneLimit = wholeNumber(
+    'postgresReplayStore',
+    'pruneLimit',
+    options.pruneLimit,
+    COUNT,
+    10_000,
+  );
   const runner = sqlRunner(classifyClient(options.client, 'postgresReplayStore'));
 
   const rememberSql =
@@ -241,18 +244,6 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
       await runner.idle();
     },
   };
-}
-
-/** A whole count option: at least 1, at most a million, or the default when absent. */
-function count(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
-    throw new TypeError(
-      `postgresReplayStore: \`${option}\` must be a whole number from 1 to 1000000; ` +
-        `received ${typeof value === 'number' ? String(value) : typeof value}.`,
-    );
-  }
-  return value;
 }
 
 /** Epoch milliseconds as the decimal text of an int8, refusing what is none. */

@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 /** The name the store uses when none is given. */
 export const DEFAULT_TABLE = 'plants';
 
@@ -24,14 +25,13 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 export function quoteTableName(table: unknown, factory: Factory = 'postgresStore'): string {
   const parts = typeof table === 'string' ? table.split('.') : [];
   if (parts.length < 1 || parts.length > 2 || !parts.every((part) => IDENTIFIER.test(part))) {
-    throw new TypeError(
-      `${factory}: \`table\` must be a table name, optionally schema-qualified, of letters, ` +
-        `digits, _ and $ (at most 63 each, not starting with a digit); received ${describe(table)}.`,
+    optionError(
+      factory,
+      'table',
+      'must be a table name, optionally schema-qualified, of letters, digits, _ and $ ' +
+        '(at most 63 each, not starting with a digit)',
+      describeValue(table),
     );
   }
   return parts.map((part) => `"${part}"`).join('.');
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
 }

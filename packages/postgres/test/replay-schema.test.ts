@@ -64,7 +64,7 @@ describe('the options of postgresReplayStore', () => {
   ])('refuses the table name %j at creation, before any SQL runs', (table) => {
     const { client, sent } = spyClient();
     expect(() => postgresReplayStore({ client, table })).toThrow(
-      /^postgresReplayStore: `table` must be a table name/,
+      /^postgresReplayStore: option "table" must be a table name/,
     );
     expect(() => replaySchemaSql(table)).toThrow(TypeError);
     expect(sent).toEqual([]);
@@ -77,8 +77,8 @@ describe('the options of postgresReplayStore', () => {
     );
     expect(() => postgresReplayStore({ client, table: 'r'.repeat(53) })).toThrow(
       new TypeError(
-        'postgresReplayStore: `table` must name a table of at most 52 characters, so that its ' +
-          'index "<table>_expires_at" fits PostgreSQL\'s 63; received 53.',
+        'postgresReplayStore: option "table" must name a table of at most 52 characters, so ' +
+          'that its index "<table>_expires_at" fits PostgreSQL\'s 63; received a string of 53 characters',
       ),
     );
   });
@@ -87,29 +87,33 @@ describe('the options of postgresReplayStore', () => {
     ['pruneEvery', 0, '0'],
     ['pruneEvery', 1.5, '1.5'],
     ['pruneLimit', 1_000_001, '1000001'],
-    ['pruneLimit', '10', 'string'],
+    ['pruneLimit', '10', 'a string of 2 characters'],
   ])('refuses %s %j', (option, value, received) => {
     const { client } = spyClient();
     expect(() => postgresReplayStore({ client, [option]: value })).toThrow(
       new TypeError(
-        `postgresReplayStore: \`${option}\` must be a whole number from 1 to 1000000; ` +
-          `received ${received}.`,
+        `postgresReplayStore: option "${option}" must be a whole number from 1 to 1000000; ` +
+          `received ${received}`,
       ),
     );
   });
 
   it('refuses a missing client or one without query, naming the factory', () => {
     expect(() => postgresReplayStore({} as never)).toThrow(
-      /^postgresReplayStore: `client` must be .*received undefined/,
+      /^postgresReplayStore: option "client" must be .*; received undefined$/,
     );
-    expect(() => postgresReplayStore({ client: {} as never })).toThrow(/received object/);
-    expect(() => postgresReplayStore(undefined as never)).toThrow(TypeError);
+    expect(() => postgresReplayStore({ client: {} as never })).toThrow(
+      /; received an instance of Object$/,
+    );
+    expect(() => postgresReplayStore(undefined as never)).toThrow(
+      new TypeError('postgresReplayStore: option "options" must be an object; received undefined'),
+    );
   });
 
   it('refuses an unknown option, so a typo fails at start-up', () => {
     const { client } = spyClient();
     expect(() => postgresReplayStore({ client, pruneEvry: 5 } as never)).toThrow(
-      /unknown option `pruneEvry`/,
+      new TypeError('postgresReplayStore: unknown option "pruneEvry" (did you mean "pruneEvery"?)'),
     );
   });
 

@@ -62,20 +62,28 @@ describe('the table option', () => {
 
   it('refuses a table name that is not a string', () => {
     expect(() => postgresStore({ client, table: 42 as unknown as string })).toThrow(
-      /received number/,
+      /^postgresStore: option "table" must be a table name, .*; received 42$/,
     );
   });
 });
 
 describe('the client option', () => {
   it('refuses a missing client or one without query, naming what it received', () => {
-    expect(() => postgresStore({} as never)).toThrow(/`client` must be .*received undefined/);
-    expect(() => postgresStore({ client: null as never })).toThrow(/received null/);
-    expect(() => postgresStore({ client: {} as never })).toThrow(/received object/);
-    expect(() => postgresStore(undefined as never)).toThrow(TypeError);
+    expect(() => postgresStore({} as never)).toThrow(
+      /^postgresStore: option "client" must be .*; received undefined$/,
+    );
+    expect(() => postgresStore({ client: null as never })).toThrow(/; received null$/);
+    expect(() => postgresStore({ client: {} as never })).toThrow(
+      /; received an instance of Object$/,
+    );
+    expect(() => postgresStore(undefined as never)).toThrow(
+      new TypeError('postgresStore: option "options" must be an object; received undefined'),
+    );
   });
 
   it('refuses an unknown option, so a typo fails at start-up', () => {
-    expect(() => postgresStore({ client, tabel: 'x' } as never)).toThrow(/unknown option `tabel`/);
+    expect(() => postgresStore({ client, tabel: 'x' } as never)).toThrow(
+      new TypeError('postgresStore: unknown option "tabel" (did you mean "table"?)'),
+    );
   });
 });

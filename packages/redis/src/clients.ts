@@ -1,3 +1,4 @@
+import { describeValue, optionError } from '@plantstore/core/adapter';
 /**
  * A node-redis 5 or 6 client (`createClient()`), connected by the caller. Typed by what the store
  * calls, so that either major fits whatever its type parameters (RESP 2 or 3, modules, scripts).
@@ -61,9 +62,11 @@ export function redisRunner(client: unknown, factory: Factory): RedisRunner {
       ? clusterRunner(client as NodeRedisClusterLike)
       : clientRunner(client as NodeRedisClientLike);
   }
-  const received = client === null ? 'null' : typeof client;
-  throw new TypeError(
-    `${factory}: \`client\` must be a connected client of redis (createClient or createCluster) or ioredis (Redis or Cluster); received ${received}.`,
+  return optionError(
+    factory,
+    'client',
+    'must be a connected client of redis (createClient or createCluster) or ioredis (Redis or Cluster)',
+    describeValue(client),
   );
 }
 

@@ -3,7 +3,6 @@ import {
   isPlantServiceError,
   ServiceUnavailableError,
   type Cancellation,
-  type ServiceUnavailableCode,
 } from '@plantstore/core';
 
 // Replies that say the data is there but not reachable now: a cluster without a master for the slot
@@ -39,7 +38,7 @@ const BUGS = [TypeError, RangeError, ReferenceError, SyntaxError];
  * @param code - the 503's code: `store_unavailable` or `replay_store_unavailable`
  * @returns the error to reject with
  */
-export function mapRedisError(error: unknown, code: ServiceUnavailableCode): unknown {
+export function mapRedisError(error: unknown, code: ServiceUnavailableError['code']): unknown {
   if (isPlantServiceError(error)) return error; // the store's own 503, or the time-out's
   if (!(error instanceof Error) || BUGS.some((kind) => error instanceof kind)) return error;
   if (isReply(error) && !TRANSIENT_REPLY.test(error.message)) return error;
@@ -57,7 +56,7 @@ export function mapRedisError(error: unknown, code: ServiceUnavailableCode): unk
  * @returns what the call resolves to
  */
 export function redisCall<T>(
-  code: ServiceUnavailableCode,
+  code: ServiceUnavailableError['code'],
   context: { readonly signal: AbortSignal } | undefined,
   call: (cancelled: Cancellation | undefined) => Promise<T>,
 ): Promise<T> {

@@ -7,9 +7,10 @@ import {
   type PlantStore,
   type StoreContext,
 } from '@plantstore/core';
+import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
 import { redisCall } from './map-error';
-import { knownOptions, prefixOption, replicasOption } from './options';
+import { prefixOption } from './options';
 import { plantOfHash } from './plant-hash';
 import { INSERT_PLANT } from './scripts';
 
@@ -31,6 +32,8 @@ export interface RedisStore extends PlantStore {
   ready(): Promise<void>;
 }
 
+const STORE_OPTIONS: ReadonlySet<string> = new Set(['client', 'prefix', 'waitReplicas']);
+const REPLICAS = { min: 0, max: 100 };
 const CREATED: InsertResult = Object.freeze({ created: true });
 // What `WAIT` may take when the context carries no deadline (one the service did not make): the
 // core's default store time-out.
@@ -66,14 +69,11 @@ const FALLBACK_WAIT_MS = 5_000;
  * ```
  */
 export function redisStore(options: RedisStoreOptions): RedisStore {
-  const checked = knownOptions<RedisStoreOptions>('redisStore', options, [
-    'client',
-    'prefix',
-    'waitReplicas',
-  ]);
-  const runner = redisRunner(checked.client, 'redisStore');
-  const prefix = prefixOption('redisStore', checked.prefix, 'plant:');
-  const replicas = replicasOption('redisStore', checked.waitReplicas);
+  checkKnownOptions('redisStore', options, STORE_OPTIONS);
+  const runner = redisRunner(options.client, 'redisStore');
+  const prefix = prefixOption('redisStore', options.prefix, 'plant:');
+  // 0, the default: acknowledged once the master has the write.
+  const replicas = wholeNumber('redisStore', 'waitReplicas', options.waitReplicas, REPLICAS, 0);
 
   const insert = async (
     plant: NewPlant,

@@ -1,7 +1,8 @@
 import type { ReplayContext, ReplayStore } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import { redisRunner, type RedisClient } from './clients';
 import { redisCall } from './map-error';
-import { knownOptions, prefixOption } from './options';
+import { prefixOption } from './options';
 import { REMEMBER_KEY } from './scripts';
 
 /** Options of {@link redisReplayStore}. */
@@ -16,6 +17,8 @@ export interface RedisReplayStoreOptions {
 export interface RedisReplayStore extends ReplayStore {
   ready(): Promise<void>;
 }
+
+const REPLAY_OPTIONS: ReadonlySet<string> = new Set(['client', 'prefix']);
 
 /**
  * A DPoP {@link ReplayStore} on Redis (RFC 9449 §11.1), shared by every instance of the service: one
@@ -34,12 +37,9 @@ export interface RedisReplayStore extends ReplayStore {
  * ```
  */
 export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayStore {
-  const checked = knownOptions<RedisReplayStoreOptions>('redisReplayStore', options, [
-    'client',
-    'prefix',
-  ]);
-  const runner = redisRunner(checked.client, 'redisReplayStore');
-  const prefix = prefixOption('redisReplayStore', checked.prefix, 'dpop:');
+  checkKnownOptions('redisReplayStore', options, REPLAY_OPTIONS);
+  const runner = redisRunner(options.client, 'redisReplayStore');
+  const prefix = prefixOption('redisReplayStore', options.prefix, 'dpop:');
 
   const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
     const ttl = Math.max(1, Math.ceil(expiresAt - context.now));

@@ -16,23 +16,40 @@ const context = (signal = new AbortController().signal) => ({ principal, signal 
 describe('the Redis store factories', () => {
   const client = { sendCommand: () => Promise.resolve('OK') } as unknown as RedisClient;
   it.each([
-    ['no options', undefined, /expected an options object/],
-    ['an unknown option', { client, table: 'x' }, /unknown option `table`/],
-    ['a client of no known kind', { client: {} }, /`client` must be a connected client/],
-    ['a prefix with a brace', { client, prefix: 'a{b}:' }, /`prefix` must be a string without/],
-    ['waitReplicas below 0', { client, waitReplicas: -1 }, /`waitReplicas` must be a whole number/],
+    ['no options', undefined, 'option "options" must be an object; received undefined'],
+    ['an unknown option', { client, table: 'x' }, 'unknown option "table"'],
+    [
+      'a misspelt option',
+      { client, prefx: 'x' },
+      'unknown option "prefx" (did you mean "prefix"?)',
+    ],
+    [
+      'a client of no known kind',
+      { client: {} },
+      'option "client" must be a connected client of redis (createClient or createCluster) or ' +
+        'ioredis (Redis or Cluster); received an instance of Object',
+    ],
+    [
+      'a prefix with a brace',
+      { client, prefix: 'a{b}:' },
+      'option "prefix" must be a string without { or }; received a string of 5 characters',
+    ],
+    [
+      'waitReplicas below 0',
+      { client, waitReplicas: -1 },
+      'option "waitReplicas" must be a whole number from 0 to 100; received -1',
+    ],
     [
       'waitReplicas not whole',
       { client, waitReplicas: 1.5 },
-      /`waitReplicas` must be a whole number/,
+      'option "waitReplicas" must be a whole number from 0 to 100; received 1.5',
     ],
   ])('throw a TypeError for %s', (_case, options, message) => {
-    expect(() => redisStore(options as never)).toThrow(TypeError);
-    expect(() => redisStore(options as never)).toThrow(message);
+    expect(() => redisStore(options as never)).toThrow(new TypeError(`redisStore: ${message}`));
   });
   it('refuses waitReplicas on the replay store, which has no durability setting', () => {
     expect(() => redisReplayStore({ client, waitReplicas: 1 } as never)).toThrow(
-      /unknown option `waitReplicas`/,
+      new TypeError('redisReplayStore: unknown option "waitReplicas"'),
     );
   });
 });

@@ -19,6 +19,7 @@ export interface BundleOptions {
 // The packages' TypeScript sources, as the root vitest config maps them: `pnpm test` needs no build.
 const SOURCES: Readonly<Record<string, string>> = {
   '@plantstore/core': source('../../../core/src/index.ts'),
+  '@plantstore/core/adapter': source('../../../core/src/entries/adapter.ts'),
   '@plantstore/cloudflare': source('../../src/index.ts'),
 };
 

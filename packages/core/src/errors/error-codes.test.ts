@@ -3,7 +3,13 @@ import { InvalidTokenError, MalformedAuthorizationError } from './bearer-errors'
 import { setChallengeContext } from './challenges';
 import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
 import type { AnyPlantServiceError } from './error-union';
-import type { InvalidTokenCode, PlantServiceErrorCode } from './error-codes';
+import type {
+  FieldIssueCode,
+  InvalidBodyCode,
+  InvalidTokenCode,
+  PlantServiceErrorCode,
+  ServiceUnavailableCode,
+} from './error-codes';
 import { InternalServerError, ServiceUnavailableError } from './server-errors';
 
 describe('error codes', () => {
@@ -20,6 +26,13 @@ describe('error codes', () => {
       new InvalidTokenError('token_expired', 'x').code,
     ).toEqualTypeOf<InvalidTokenCode>();
     expectTypeOf<InvalidTokenCode>().toExtend<PlantServiceErrorCode>();
+  });
+
+  it("gives each class's codes as its code member's type, which users name instead of a code type", () => {
+    expectTypeOf<InvalidTokenError['code']>().toEqualTypeOf<InvalidTokenCode>();
+    expectTypeOf<ServiceUnavailableError['code']>().toEqualTypeOf<ServiceUnavailableCode>();
+    expectTypeOf<InvalidBodyError['code']>().toEqualTypeOf<InvalidBodyCode>();
+    expectTypeOf<FieldIssue['code']>().toEqualTypeOf<FieldIssueCode>();
   });
 
   it('narrows the union of all errors by name to each class and its codes', () => {

@@ -1,18 +1,18 @@
 // The one place options are checked: every factory of the core (createPlantService, jwtBearer,
-// createOpenApiDocument) fails the same way, with a TypeError that names the factory, the option,
-// what it must be and what came (never a string's content: it may be a secret).
+// createOpenApiDocument) and of every store package (through `@plantstore/core/adapter`) fails the
+// same way, with a TypeError that names the factory, the option, what it must be and what came
+// (never a string's content: it may be a secret).
 
 import { closestName } from './closest-name';
 
-/** Who is checking: the message starts with this name, such as `jwtBearer` or `Plantstore`. */
-export type Factory =
+/** The core's own factories, named so that a typo among them does not compile. */
+type CoreFactory =
   | 'Plantstore'
   | 'jwtBearer'
   | 'tokenIntrospection'
   | 'createOpenApiDocument'
   | 'addPlantRoute'
   | 'memoryReplayStore'
-  | 'postgresReplayStore'
   // The identity-provider presets (auth/presets/), each a function returning jwtBearer's options.
   | 'auth0'
   | 'entraId'
@@ -26,6 +26,13 @@ export type Factory =
   | 'zitadel'
   | 'authentik'
   | 'oryHydra';
+
+/**
+ * Who is checking: the message starts with this name, such as `jwtBearer`, `Plantstore` or a
+ * store package's `postgresStore`. Any package's factory name is accepted; the core's own are
+ * suggested first.
+ */
+export type Factory = CoreFactory | (string & Record<never, never>);
 
 /**
  * Describes a received value for an error message without printing a string's content.

@@ -8,7 +8,6 @@ import {
   type PlantServiceOptions,
   type PlantStore,
   type PlantServiceError,
-  type ServiceUnavailableCode,
   ServiceUnavailableError,
 } from '@plantstore/core';
 import {
@@ -84,7 +83,8 @@ export function bridgedService(
       if ('failed' in answer) {
         const { unavailable, code, message } = answer.failed;
         // Only a 503 of the store in the test process comes back as unavailable: its code is one of those.
-        if (unavailable) throw new ServiceUnavailableError(code as ServiceUnavailableCode, message);
+        if (unavailable)
+          throw new ServiceUnavailableError(code as ServiceUnavailableError['code'], message);
         throw new Error(message);
       }
       return answer.created ? answer : { created: false, existing: fromWirePlant(answer.existing) };
