@@ -1,4 +1,5 @@
-import { createOpenApiDocument, type PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 
 /** The function's own catalogue, served by its own `GET /api/plants`. */
 const catalogue = [

@@ -1,4 +1,5 @@
-import { createOpenApiDocument, type PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import { Elysia } from 'elysia';
 
 /** The host's own catalogue, served by its own `GET /api/plants`. */

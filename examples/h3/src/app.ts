@@ -1,4 +1,5 @@
-import { createOpenApiDocument, type PlantService } from '@plantstore/core';
+import type { PlantService } from '@plantstore/core';
+import { createOpenApiDocument } from '@plantstore/core/openapi';
 import { H3 } from 'h3';
 
 /** The host's own catalogue, served by its own `GET /api/plants`. */
