@@ -40,6 +40,8 @@ export type {
   ResourceMetadataOptions,
 } from './service/resource-metadata';
 export type { Principal } from './auth/principal';
+export { dpopBinding } from './auth/dpop/dpop-binding';
+export { certificateBinding } from './auth/mtls/mtls-options';
 export { memoryReplayStore } from './auth/dpop/memory-replay-store';
 export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';
 export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';

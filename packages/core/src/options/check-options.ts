@@ -11,6 +11,8 @@ export type Factory =
   | 'tokenIntrospection'
   | 'createOpenApiDocument'
   | 'addPlantRoute'
+  | 'dpopBinding'
+  | 'certificateBinding'
   | 'memoryReplayStore'
   | 'postgresReplayStore'
   // The identity-provider presets (auth/presets/), each a function returning jwtBearer's options.

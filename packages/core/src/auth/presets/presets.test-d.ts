@@ -1,5 +1,7 @@
 import { expectTypeOf } from 'vitest';
 import { type JwtBearer, jwtBearer } from '../jwt/jwt-bearer';
+import { dpopBinding } from '../dpop/dpop-binding';
+import { certificateBinding } from '../mtls/mtls-options';
 import { auth0 } from './auth0';
 import { authentik } from './authentik';
 import { clerk } from './clerk';
@@ -33,11 +35,11 @@ jwtBearer({
 jwtBearer({ ...entraIdMultiTenant({ clientId, tenants: (tid) => tid !== '' }), requiredScopes });
 jwtBearer({ ...okta({ domain, authServerId: 'default' }), requiredScopes, cache: false });
 jwtBearer({ ...cognito({ userPoolId: 'eu-west-1_x', clientIds: [clientId] }), requiredScopes });
-jwtBearer({ ...keycloak({ url: domain, realm: 'plants', audience }), dpop: true });
+jwtBearer({ ...keycloak({ url: domain, realm: 'plants', audience }), dpop: dpopBinding() });
 jwtBearer({ ...firebase({ projectId: 'plants-12345' }), maxTokenAge: '1 hour' });
 jwtBearer({ ...supabase({ projectRef: 'abc' }), requiredClaims: ['session_id'] });
 jwtBearer({ ...supabase({ url: domain, jwtSecret: secret }), requiredScopes });
-jwtBearer({ ...clerk({ frontendApi: domain, authorizedParties: [domain] }), mtls: true });
+jwtBearer({ ...clerk({ frontendApi: domain, authorizedParties: [domain] }), mtls: certificateBinding() });
 jwtBearer({ ...zitadel({ issuer: domain, audience }), requiredScopes });
 jwtBearer({ ...authentik({ issuer: domain, audience }), clockTolerance: 10 });
 jwtBearer({ ...oryHydra({ issuer: domain, audience }), requiredScopes });
