@@ -27,12 +27,12 @@ const DEFAULT_SHARDS = 16;
  *
  * @param namespace - the binding of {@link ReplayDurableObject} (`env.REPLAY`)
  * @param options - `shards` and `prefix`
- * @returns the store, for `jwtBearer({ dpop: { replayStore } })`
+ * @returns the store, for `jwtBearer({ dpop: dpopBinding({ replayStore }) })`
  * @throws TypeError when `namespace` is not a Durable Object namespace, or an option is wrong
  * @example
  * ```ts
  * const replayStore = durableObjectReplayStore(env.REPLAY);
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function durableObjectReplayStore<Id>(

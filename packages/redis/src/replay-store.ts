@@ -30,7 +30,7 @@ export interface RedisReplayStore extends ReplayStore {
  * @example
  * ```ts
  * const replayStore = redisReplayStore({ client });
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayStore {

@@ -1,6 +1,5 @@
 import {
   type Authenticator,
-  jwtBearer,
   memoryStore,
   type MemoryStore,
   type PlantServiceError,
@@ -9,6 +8,7 @@ import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { type Outgoing, postPlant, type Reply } from '../client/send';
 import type { ContractSetup } from '../contract-setup';
+import { contractJwtBearer } from '../contract-auth';
 import type { ContractHost, ContractTarget } from '../hosts/target';
 
 /** The scope the suite's tokens carry and its bearer check requires. */
@@ -65,7 +65,7 @@ export function useContractSuite(target: ContractTarget): ContractSuite {
       requiredScopes: [SCOPE],
     },
   });
-  suite.auth = () => jwtBearer(suite.setup().auth);
+  suite.auth = () => contractJwtBearer(suite.setup().auth);
 
   beforeAll(async () => {
     suite.issuer = await createTokenIssuer();

@@ -1,4 +1,5 @@
-import { jwtBearer, memoryStore } from '@plantstore/core';
+import { memoryStore } from '@plantstore/core';
+import { contractJwtBearer } from '../../contract-auth';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { describe, expect, it } from 'vitest';
 import { postPlant } from '../../client/send';
@@ -30,7 +31,7 @@ export function describeSeveralIssuers(suite: ContractSuite): void {
       };
       down.outage('down');
       const several = await target.start(
-        { store: memoryStore(), auth: jwtBearer(severalAuth) },
+        { store: memoryStore(), auth: contractJwtBearer(severalAuth) },
         { auth: severalAuth },
       );
       try {
