@@ -1,7 +1,7 @@
 // The route as a Hono user writes it, for the bundle-size comparison (scripts/bundle-sizes.mjs):
 // Hono 4's router, `@hono/valibot-validator` on the JSON body, a Map. The token check is the
 // caller's: `hono/jwt` (a secret) or `hono/jwk` (a JWKS), so each Worker carries only its own.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { vValidator } from '@hono/valibot-validator';
 import * as v from 'valibot';
 
@@ -17,9 +17,9 @@ const PlantSchema = v.object({
  * @param auth - Hono's `jwt(…)` or `jwk(…)` middleware
  * @returns the app, whose `fetch` is the Worker's
  */
-export function honoRoute(auth: MiddlewareHandler): Hono {
+export function honoRoute<E extends Env>(auth: MiddlewareHandler<E>): Hono<E> {
   const plants = new Map<number, { name: string; tag: string | undefined }>();
-  const app = new Hono();
+  const app = new Hono<E>();
   app.post(
     '/api/plants',
     auth,

@@ -1,6 +1,6 @@
 // Hono's equivalent of secret-worker.ts, for the bundle-size comparison: `hono/jwt` with an HS256
 // secret, `iss` and `aud` checked.
-import type { Context, Next } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { jwt } from 'hono/jwt';
 import { honoRoute } from './hono-route';
 
@@ -10,10 +10,11 @@ interface Env {
   readonly AUDIENCE: string;
 }
 
-export default honoRoute((c: Context<{ Bindings: Env }>, next: Next) =>
+const auth: MiddlewareHandler<{ Bindings: Env }> = (c, next) =>
   jwt({
     secret: c.env.JWT_SECRET,
     alg: 'HS256',
     verification: { iss: c.env.ISSUER, aud: c.env.AUDIENCE },
-  })(c, next),
-);
+  })(c, next);
+
+export default honoRoute(auth);
