@@ -1,10 +1,4 @@
-import {
-  certificateBinding,
-  dpopBinding,
-  type JwtBearer,
-  jwtBearer,
-  type JwtBearerOptions,
-} from '@plantstore/core';
+import { certificateBinding, dpopBinding, type JwtBearer, jwtBearer } from '@plantstore/core';
 import type { ContractAuth } from './contract-setup';
 
 /**
@@ -26,5 +20,5 @@ export function contractJwtBearer(auth: ContractAuth): JwtBearer {
     ...(mtls === undefined || mtls === false
       ? {}
       : { mtls: certificateBinding(mtls === true ? {} : mtls) }),
-  } as JwtBearerOptions);
+  });
 }

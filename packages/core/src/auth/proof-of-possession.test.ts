@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtBearer, type JwtBearerOptions } from './jwt/jwt-bearer';
+import { jwtBearer } from './jwt/jwt-bearer';
 import { dpopBinding } from './dpop/dpop-binding';
 import { certificateBinding } from './mtls/mtls-options';
 import { memoryReplayStore } from './dpop/memory-replay-store';
@@ -7,8 +7,7 @@ import { memoryReplayStore } from './dpop/memory-replay-store';
 const secret = 'a-secret-that-is-at-least-32-bytes-long';
 // The options as a configuration written for the API before 0.1 holds them: the types refuse
 // them, a JavaScript caller or a cast does not.
-const make = (extra: Record<string, unknown>) => () =>
-  jwtBearer({ secret, ...extra } as JwtBearerOptions);
+const make = (extra: Record<string, unknown>) => () => jwtBearer({ secret, ...extra });
 
 describe('the dpop and mtls options of jwtBearer, before 0.1 and now', () => {
   it('refuses dpop: true at start-up, naming the function to import', () => {
@@ -44,7 +43,9 @@ describe('the dpop and mtls options of jwtBearer, before 0.1 and now', () => {
   });
 
   it('refuses one binding where the other belongs', () => {
-    expect(make({ dpop: certificateBinding() })).toThrow('option "dpop" must be made by dpopBinding()');
+    expect(make({ dpop: certificateBinding() })).toThrow(
+      'option "dpop" must be made by dpopBinding()',
+    );
     expect(make({ mtls: dpopBinding() })).toThrow(
       'option "mtls" must be made by certificateBinding()',
     );

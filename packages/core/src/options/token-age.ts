@@ -33,12 +33,7 @@ export function tokenAge(
   const match = DURATION.exec(value);
   const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
   if (match === null || unit === undefined) {
-    return optionError(
-      factory,
-      option,
-      'must be seconds or a duration like 2 hours',
-      `"${value}"`,
-    );
+    return optionError(factory, option, 'must be seconds or a duration like 2 hours', `"${value}"`);
   }
   return Math.round(Number(match[1]) * unit);
 }

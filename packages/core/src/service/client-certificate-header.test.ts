@@ -153,7 +153,9 @@ describe('the mtls option of jwtBearer', () => {
 
   it('says what it accepts, and the RFC 9728 metadata follows', () => {
     expect(jwtBearer({ secret }).accepts.mtls).toBeUndefined();
-    expect(jwtBearer({ secret, mtls: certificateBinding() }).accepts.mtls).toStrictEqual({ required: false });
+    expect(jwtBearer({ secret, mtls: certificateBinding() }).accepts.mtls).toStrictEqual({
+      required: false,
+    });
     const auth = jwtBearer({
       secret,
       audience: 'https://api.example.com/plants',

@@ -52,12 +52,7 @@ export function importSecret(
   if (typeof value === 'string') key = new TextEncoder().encode(value);
   else if (value instanceof Uint8Array) key = new Uint8Array(value);
   else
-    return optionError(
-      factory,
-      option,
-      'must be a string or a Uint8Array',
-      describeValue(value),
-    );
+    return optionError(factory, option, 'must be a string or a Uint8Array', describeValue(value));
   if (key.byteLength < HMAC_MIN_BYTES.HS256) {
     optionError(
       factory,

@@ -1,7 +1,4 @@
-import {
-  checkKnownOptions,
-  optionalBoolean,
-} from '../../options/check-options';
+import { checkKnownOptions, optionalBoolean } from '../../options/check-options';
 import type { CertificateBinding } from '../proof-of-possession';
 import { checkCertificateBinding } from './certificate-binding';
 

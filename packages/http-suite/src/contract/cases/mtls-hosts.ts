@@ -1,11 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Agent } from 'node:https';
 import type { Duplex } from 'node:stream';
-import {
-  memoryStore,
-  type PlantServiceError,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { memoryStore, type PlantServiceError, type PlantServiceOptions } from '@plantstore/core';
 import { afterAll } from 'vitest';
 import { type Outgoing, type Reply, send } from '../../client/send';
 import type { ContractMtls, ContractSetup } from '../../contract-setup';

@@ -20,7 +20,12 @@ jwtBearer({ secret: new TextEncoder().encode(secret), issuer: 'billing', require
 jwtBearer({ publicKey, algorithms: ['ES256'], audience });
 jwtBearer({ publicKey: '-----BEGIN PUBLIC KEY-----', issuer, audience, profile: 'rfc9068' });
 jwtBearer({ jwksUri, issuer, audience, jwks: { timeoutMs: 1000 }, fetch: fetchJwks });
-jwtBearer({ jwksUri: new URL(jwksUri), issuer: [issuer], audience: [audience], dpop: dpopBinding() });
+jwtBearer({
+  jwksUri: new URL(jwksUri),
+  issuer: [issuer],
+  audience: [audience],
+  dpop: dpopBinding(),
+});
 jwtBearer({ jwksUri, issuer, audience, profile: 'rfc9068', cache: false });
 jwtBearer({ secret, mtls: certificateBinding() });
 jwtBearer({
