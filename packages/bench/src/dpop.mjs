@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import console from 'node:console';
 import { SignJWT } from 'jose';
-import { createPlantService, jwtBearer, memoryStore } from '@plantstore/core';
+import { createPlantService, dpopBinding, jwtBearer, memoryStore } from '@plantstore/core';
 import { createDpopClient } from '@plantstore/core/testing';
 import { AUDIENCE, ISSUER, SECRET } from './config.mjs';
 import { withKeptSection } from './lib/kept-section.mjs';
@@ -52,7 +52,7 @@ async function prepare(variant) {
       secret: SECRET,
       issuer: ISSUER,
       audience: AUDIENCE,
-      dpop: true,
+      dpop: dpopBinding(),
       ...(variant.cache ? {} : { cache: false }),
     }),
     publicUrl: PUBLIC_URL,
@@ -154,7 +154,7 @@ if (WRITE) {
     '',
     'What a DPoP-bound request (RFC 9449, [authentication.md](authentication.md#dpop-tokens-bound-to-the-clients-key-rfc-9449))',
     'costs against a plain Bearer request. `service.handle` runs on in-memory requests (no HTTP), one after the',
-    'other, on `memoryStore()` and an HS256 `jwtBearer` with `dpop: true` (the default memory replay store, no',
+    'other, on `memoryStore()` and an HS256 `jwtBearer` with `dpop: dpopBinding()` (the default memory replay store, no',
     'nonces); each DPoP request carries a new ES256 proof, signed before the round. The proof check is what',
     'DPoP adds: its header and key, an ES256 signature verification, the claims, `ath` (a SHA-256 of the',
     `token) and the replay store. ${ROUNDS} rounds (after two for warm-up) of ${format(REQUESTS)} requests per variant, the four`,

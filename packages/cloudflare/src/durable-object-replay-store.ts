@@ -35,12 +35,12 @@ const SHARDS = { min: 1, max: 1024 };
  *
  * @param namespace - the binding of {@link ReplayDurableObject} (`env.REPLAY`)
  * @param options - `shards` and `prefix`
- * @returns the store, for `jwtBearer({ dpop: { replayStore } })`
+ * @returns the store, for `jwtBearer({ dpop: dpopBinding({ replayStore }) })`
  * @throws TypeError when `namespace` is not a Durable Object namespace, or an option is wrong
  * @example
  * ```ts
  * const replayStore = durableObjectReplayStore(env.REPLAY);
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function durableObjectReplayStore<Id>(

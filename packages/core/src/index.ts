@@ -38,6 +38,8 @@ export type {
   DpopOptions,
   DpopNonceOptions,
   MtlsOptions,
+  DpopBinding,
+  CertificateBinding,
 } from './auth/jwt/jwt-bearer';
 export type { AccessTokenProfile } from './auth/jwt/options/access-token-options';
 export { tokenIntrospection } from './auth/introspection/token-introspection';
@@ -51,6 +53,8 @@ export type { AcceptedCredentials, AuthRequest, Authenticator } from './auth/aut
 export type { Principal } from './auth/principal';
 export { certificateThumbprint } from './auth/mtls/certificate-thumbprint';
 export type { ClientCertificate } from './auth/mtls/client-certificate';
+export { dpopBinding } from './auth/dpop/dpop-binding';
+export { certificateBinding } from './auth/mtls/mtls-options';
 export { memoryReplayStore } from './auth/dpop/memory-replay-store';
 export type { MemoryReplayStoreOptions } from './auth/dpop/memory-replay-store';
 export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';

@@ -31,6 +31,8 @@ declare const {
   memoryStore,
   ServiceUnavailableError,
   memoryReplayStore,
+  dpopBinding,
+  certificateBinding,
 }: typeof import('@plantstore/core');
 declare const {
   createTokenIssuer,

@@ -32,7 +32,7 @@ const FREE = 'attribute_not_exists(proofKey) OR expiresAtMs <= :now';
  * @example
  * ```ts
  * const replayStore = dynamoDbReplayStore({ client, table: 'plantstore_dpop_replay' });
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function dynamoDbReplayStore(options: DynamoDbReplayStoreOptions): DynamoDbReplayStore {

@@ -1,6 +1,7 @@
 import {
   type Authenticator,
   createPlantService,
+  dpopBinding,
   jwtBearer,
   memoryStore,
   type PlantService,
@@ -136,7 +137,7 @@ export function useHostFixture(): HostFixture {
         issuer: issuer.issuer,
         audience: `${PUBLIC_URL}/plants`,
         requiredScopes: [SCOPE],
-        dpop: true,
+        dpop: dpopBinding(),
       }),
       publicUrl: PUBLIC_URL,
       resourceMetadata: true,

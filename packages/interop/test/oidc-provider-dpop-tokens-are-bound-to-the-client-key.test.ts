@@ -1,4 +1,5 @@
 import {
+  dpopBinding,
   memoryStore,
   type DpopOptions,
   type PlantServiceOptions,
@@ -157,7 +158,7 @@ describe.each(dpopMounts)(
         store: memoryStore(),
         auth: jwtBearerFor(provider, {
           requiredScopes: ['plants:write'],
-          ...(dpop !== undefined && { dpop }),
+          ...(dpop !== undefined && { dpop: dpopBinding(dpop) }),
         }),
         publicUrl: PUBLIC_URL,
         onRejected: (error) => void rejected.push(error.code),
@@ -386,7 +387,7 @@ describe('oidc-provider DPoP-bound tokens through plantRouter mounted at a prefi
     host = await expressMount.start({
       '/dpop': {
         store: memoryStore(),
-        auth: jwtBearerFor(provider, { dpop: true }),
+        auth: jwtBearerFor(provider, { dpop: dpopBinding() }),
         publicUrl: PUBLIC_URL,
       },
     });

@@ -1,4 +1,9 @@
-import { memoryStore, type DpopOptions, type PlantServiceOptions } from '@plantstore/core';
+import {
+  dpopBinding,
+  memoryStore,
+  type DpopOptions,
+  type PlantServiceOptions,
+} from '@plantstore/core';
 import { createDpopClient } from '@plantstore/core/testing';
 import type { ContractHost, Reply } from '@plantstore/http-suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +78,7 @@ function resourceMetadataOf(reply: Reply): string {
 function service(dpop: DpopOptions): PlantServiceOptions {
   return {
     store: memoryStore(),
-    auth: jwtBearerFor(provider, { requiredScopes: ['plants:write'], dpop }),
+    auth: jwtBearerFor(provider, { requiredScopes: ['plants:write'], dpop: dpopBinding(dpop) }),
     publicUrl: PUBLIC_URL,
     resourceMetadata: { resourceName: 'Plants API' },
   };

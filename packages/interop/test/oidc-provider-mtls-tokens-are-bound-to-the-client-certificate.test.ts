@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import {
+  certificateBinding,
   certificateThumbprint,
   memoryStore,
   type MtlsOptions,
@@ -134,7 +135,7 @@ describe.each(mounts)(
         // The route fetches the provider's keys over HTTPS, trusting the test CA, with no certificate.
         auth: jwtBearerFor(provider, {
           requiredScopes: ['plants:write'],
-          mtls,
+          mtls: mtls !== false && certificateBinding(mtls === true ? {} : mtls),
           fetch: fetchWith(),
         }),
         onRejected: (error) => void rejected.push(error.code),

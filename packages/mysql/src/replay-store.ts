@@ -58,7 +58,7 @@ const errnoOf = (error: unknown): unknown => (error as { errno?: unknown } | nul
  * @example
  * ```ts
  * const replayStore = mysqlReplayStore({ client: pool });
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayStore {

@@ -99,7 +99,7 @@ const UNDEFINED_TABLE = '42P01';
  * ```ts
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * const replayStore = postgresReplayStore({ client: pool });
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function postgresReplayStore(options: PostgresReplayStoreOptions): PostgresReplayStore {

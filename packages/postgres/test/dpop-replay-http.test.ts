@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeHandler, createPlantService, jwtBearer, memoryStore } from '@plantstore/core';
+import {
+  createNodeHandler,
+  createPlantService,
+  dpopBinding,
+  jwtBearer,
+  memoryStore,
+} from '@plantstore/core';
 import {
   createDpopClient,
   createTokenIssuer,
@@ -44,7 +50,7 @@ describe.skipIf(databaseUrl === undefined)(
             jwksUri: issuer.jwksUri,
             issuer: issuer.issuer,
             audience: issuer.audience,
-            dpop: { replayStore: postgresReplayStore({ client: pool, table }) },
+            dpop: dpopBinding({ replayStore: postgresReplayStore({ client: pool, table }) }),
           }),
           publicUrl: PUBLIC,
         });

@@ -33,7 +33,7 @@ const REPLAY_OPTIONS: ReadonlySet<string> = new Set(['client', 'prefix']);
  * @example
  * ```ts
  * const replayStore = redisReplayStore({ client });
- * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: { replayStore } });
+ * const auth = jwtBearer({ jwksUri, issuer, audience, dpop: dpopBinding({ replayStore }) });
  * ```
  */
 export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayStore {

@@ -496,7 +496,7 @@ function methodSection(options) {
     '- Ours: `plantRouter`, `plantRoutes` and `plantPlugin` on bare apps (they read the raw body',
     '  themselves) and `createNodeHandler`, all on `memoryStore()` with',
     '  `jwtBearer({ secret, issuer, audience })`, so the verified-token cache is on, as by default; `node-plant-nocache` turns it off',
-    '  (`cache: false`). `node-plant-dpop` adds `dpop: true` (a memory replay store sized for the run):',
+    '  (`cache: false`). `node-plant-dpop` adds `dpop: dpopBinding()` (a memory replay store sized for the run):',
     '  every request carries a DPoP-bound token and a proof of its own, ES256, signed by the runner before',
     '  each round and outside its timing (`BENCH_DPOP_RATE` proofs per second of the round).',
     '- Bun and Deno: the `bun-*` and `deno-*` setups run under the binaries the `bun` and `deno` npm',

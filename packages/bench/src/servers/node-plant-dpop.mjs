@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import {
   createNodeHandler,
   createPlantService,
+  dpopBinding,
   jwtBearer,
   memoryReplayStore,
   memoryStore,
@@ -19,7 +20,7 @@ const service = createPlantService({
     issuer: ISSUER,
     audience: AUDIENCE,
     algorithms: ['HS256'],
-    dpop: { replayStore: memoryReplayStore({ max: 5_000_000 }) },
+    dpop: dpopBinding({ replayStore: memoryReplayStore({ max: 5_000_000 }) }),
   }),
   publicUrl: PUBLIC_URL,
 });

@@ -1,6 +1,6 @@
 // The Worker of docs/cloudflare.md, as the page shows it: the route on D1, its DPoP proofs'
 // replay store on Durable Objects. The bundle test measures what it weighs.
-import { createPlantService, jwtBearer, type PlantService } from '@plantstore/core';
+import { createPlantService, dpopBinding, jwtBearer, type PlantService } from '@plantstore/core';
 import {
   d1Store,
   type D1DatabaseLike,
@@ -31,7 +31,7 @@ export default {
         jwksUri: env.JWKS_URI,
         issuer: env.ISSUER,
         audience: env.AUDIENCE,
-        dpop: { replayStore: durableObjectReplayStore(env.REPLAY) },
+        dpop: dpopBinding({ replayStore: durableObjectReplayStore(env.REPLAY) }),
       }),
     });
     return plants.fetch(request);

@@ -1,11 +1,8 @@
 import type { AuthRequest } from './authenticator';
 import type { Principal } from './principal';
 import { InvalidTokenError, MalformedAuthorizationError } from '../errors/bearer-errors';
-import type { DpopConfig } from './dpop/options/dpop-options';
-import { createDpopProofVerifier } from './dpop/verify-dpop-proof';
 import { refusedWith } from './refused-principal';
-import type { MtlsConfig } from './mtls/mtls-options';
-import { checkCertificateBinding } from './mtls/certificate-binding';
+import type { CertificateBinding, DpopProofCheck } from './proof-of-possession';
 
 /** How a token's scheme and its binding are checked, around the token's own verification. */
 export interface CnfBinding {
@@ -75,21 +72,25 @@ function confirmationOf(cnf: unknown, principal: Principal): Confirmation {
  * `jkt` too, and is accepted only with mTLS on and the request's client certificate; both bindings
  * need both checks.
  *
- * @param dpop - the checked `dpop` options, or `undefined` when DPoP is off
- * @param mtls - the checked `mtls` options, or `undefined` when certificates are not checked
+ * The proof and certificate checks come from the `dpopBinding()` and `certificateBinding()` values
+ * the configuration holds, so this module, which every `jwtBearer` loads, imports neither.
+ *
+ * @param checkProof - the DPoP proof check, or `undefined` when DPoP is off
+ * @param mtls - the certificate binding, or `undefined` when certificates are not checked
+ * @param dpopRequired - DPoP is required: a request with any other scheme is refused
  * @returns the two checks
  * @example
  * ```ts
- * const binding = createCnfBinding(config.dpop, config.mtls);
+ * const binding = createCnfBinding(config.dpop?.createProofCheck(5), config.mtls);
  * binding.beforeVerifying(request);
  * await binding.afterVerifying(principal, request, token, Date.now());
  * ```
  */
 export function createCnfBinding(
-  dpop: DpopConfig | undefined,
-  mtls: MtlsConfig | undefined = undefined,
+  checkProof: DpopProofCheck | undefined,
+  mtls: CertificateBinding | undefined = undefined,
+  dpopRequired = false,
 ): CnfBinding {
-  const checkProof = dpop === undefined ? undefined : createDpopProofVerifier(dpop);
   const certificateRequired = mtls?.required === true;
 
   // Bound to a certificate: accepted only where certificates are checked, and with the right one.
@@ -101,7 +102,7 @@ export function createCnfBinding(
       );
       throw refusedWith(unchecked, principal);
     }
-    checkCertificateBinding(x5t, request, principal);
+    mtls.check(x5t, request, principal);
   }
 
   function requireCertificate(principal: Principal): never {
@@ -114,8 +115,8 @@ export function createCnfBinding(
 
   return {
     beforeVerifying(request) {
-      if (dpop === undefined || request.scheme === 'DPoP') return;
-      if (dpop.required) {
+      if (checkProof === undefined || request.scheme === 'DPoP') return;
+      if (dpopRequired) {
         throw new InvalidTokenError(
           'dpop_required',
           'This resource accepts only DPoP-bound tokens',

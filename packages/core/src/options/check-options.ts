@@ -12,6 +12,8 @@ type CoreFactory =
   | 'tokenIntrospection'
   | 'createOpenApiDocument'
   | 'addPlantRoute'
+  | 'dpopBinding'
+  | 'certificateBinding'
   | 'memoryReplayStore'
   // The identity-provider presets (auth/presets/), each a function returning jwtBearer's options.
   | 'auth0'

@@ -1,4 +1,4 @@
-import { nonNegativeNumber, optionError } from './check-options';
+import { type Factory, nonNegativeNumber, optionError } from './check-options';
 
 // jose's duration words, without signs or "ago": a maximum age is never negative.
 const DURATION =
@@ -16,6 +16,7 @@ const UNIT_SECONDS: Record<string, number> = {
  *
  * @param value - the option
  * @param option - its name in error messages (`issuers[1].maxTokenAge` for an issuer's)
+ * @param factory - the function it is an option of
  * @returns seconds, or undefined when absent
  * @throws TypeError for a negative number or an unreadable duration
  * @example
@@ -23,17 +24,16 @@ const UNIT_SECONDS: Record<string, number> = {
  * tokenAge('1.5h'); // 5400
  * ```
  */
-export function tokenAge(value: unknown, option = 'maxTokenAge'): number | undefined {
-  if (typeof value !== 'string') return nonNegativeNumber('jwtBearer', option, value);
+export function tokenAge(
+  value: unknown,
+  option = 'maxTokenAge',
+  factory: Factory = 'jwtBearer',
+): number | undefined {
+  if (typeof value !== 'string') return nonNegativeNumber(factory, option, value);
   const match = DURATION.exec(value);
   const unit = UNIT_SECONDS[match?.[2]?.charAt(0).toLowerCase() ?? ''];
   if (match === null || unit === undefined) {
-    return optionError(
-      'jwtBearer',
-      option,
-      'must be seconds or a duration like 2 hours',
-      `"${value}"`,
-    );
+    return optionError(factory, option, 'must be seconds or a duration like 2 hours', `"${value}"`);
   }
   return Math.round(Number(match[1]) * unit);
 }

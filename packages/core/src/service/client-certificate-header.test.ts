@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { PlantRequest } from '../http/request';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import { certificateBinding } from '../auth/mtls/mtls-options';
 import { memoryStore } from '../plant/memory-store';
 import { createPlantService, type PlantService } from './service';
 import type { PlantServiceOptions } from './service-options';
@@ -27,7 +28,7 @@ afterAll(() => issuer.close());
 function service(extra: Partial<PlantServiceOptions> = {}, codes: string[] = []) {
   return createPlantService({
     store: memoryStore(),
-    auth: jwtBearer({ ...issuerOptions(issuer), mtls: true }),
+    auth: jwtBearer({ ...issuerOptions(issuer), mtls: certificateBinding() }),
     clientCertificateHeader: 'Client-Cert',
     onRejected: (error) => void codes.push(error.code),
     ...extra,
@@ -134,32 +135,31 @@ describe("clientCertificateHeader: a trusted proxy's Client-Cert (RFC 9440)", ()
 
 describe('the mtls option of jwtBearer', () => {
   it('refuses a wrong shape at start-up, naming the option', () => {
-    const make = (mtls: unknown) => () => jwtBearer({ secret, mtls: mtls as boolean });
+    const make = (options: unknown) => () => certificateBinding(options as { required: boolean });
     expect(make('yes')).toThrow(
       new TypeError(
-        'jwtBearer: option "mtls" must be true, false or { required }; received a string of 3 characters',
+        'certificateBinding: option "options" must be an object; received a string of 3 characters',
       ),
-    );
-    expect(make(null)).toThrow(
-      new TypeError('jwtBearer: option "mtls" must be true, false or { required }; received null'),
     );
     expect(make({ required: 'yes' })).toThrow(
       new TypeError(
-        'jwtBearer: option "mtls.required" must be a boolean; received a string of 3 characters',
+        'certificateBinding: option "required" must be a boolean; received a string of 3 characters',
       ),
     );
     expect(make({ requird: true })).toThrow(
-      new TypeError('jwtBearer: unknown option "mtls.requird" (did you mean "mtls.required"?)'),
+      new TypeError('certificateBinding: unknown option "requird" (did you mean "required"?)'),
     );
   });
 
   it('says what it accepts, and the RFC 9728 metadata follows', () => {
     expect(jwtBearer({ secret }).accepts.mtls).toBeUndefined();
-    expect(jwtBearer({ secret, mtls: true }).accepts.mtls).toStrictEqual({ required: false });
+    expect(jwtBearer({ secret, mtls: certificateBinding() }).accepts.mtls).toStrictEqual({
+      required: false,
+    });
     const auth = jwtBearer({
       secret,
       audience: 'https://api.example.com/plants',
-      mtls: { required: true },
+      mtls: certificateBinding({ required: true }),
     });
     expect(auth.accepts.mtls).toStrictEqual({ required: true });
     const withMtls = createPlantService({ store: memoryStore(), auth, resourceMetadata: true });

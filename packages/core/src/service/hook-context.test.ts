@@ -1,6 +1,7 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import { dpopBinding } from '../auth/dpop/dpop-binding';
 import type { PlantServiceError } from '../errors/plant-service-error';
 import type { PlantRequest } from '../http/request';
 import { memoryStore } from '../plant/memory-store';
@@ -77,7 +78,7 @@ describe('the hooks context', () => {
 
   it('names the principal when a verified token fails its DPoP binding, with or without a proof', async () => {
     const { service, seen } = observedService({
-      auth: jwtBearer({ secret, dpop: true }),
+      auth: jwtBearer({ secret, dpop: dpopBinding() }),
       publicUrl: 'https://api.example.com',
     });
     const bound = await sign({ cnf: { jkt: 'k'.repeat(43) } });

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
+import { dpopBinding } from '../auth/dpop/dpop-binding';
 import { memoryStore } from '../plant/memory-store';
 import { createPlantService } from './service';
 
@@ -20,7 +21,7 @@ describe('RFC 9728 protected-resource metadata', () => {
   it('is built from the configuration that checks tokens, and served at both well-known paths', async () => {
     const service = createPlantService({
       store: memoryStore(),
-      auth: auth({ dpop: { required: true, algorithms: ['ES256', 'EdDSA'] } }),
+      auth: auth({ dpop: dpopBinding({ required: true, algorithms: ['ES256', 'EdDSA'] }) }),
       publicUrl: 'https://api.example.com',
       resourceMetadata: { resourceName: 'Plants' },
     });

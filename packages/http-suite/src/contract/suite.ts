@@ -1,6 +1,5 @@
 import {
   type Authenticator,
-  jwtBearer,
   memoryStore,
   type MemoryStore,
   type PlantServiceError,
@@ -10,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Outgoing, postPlant, type Reply } from '../client/send';
 import type { ContractSetup } from '../contract-setup';
 import type { RegisterCase, RegisterGroup } from './coverage';
+import { contractJwtBearer } from '../contract-auth';
 import type { ContractHost, ContractTarget } from '../hosts/target';
 
 /** The scope the suite's tokens carry and its bearer check requires. */
@@ -76,7 +76,7 @@ export function useContractSuite(
       requiredScopes: [SCOPE],
     },
   });
-  suite.auth = () => jwtBearer(suite.setup().auth);
+  suite.auth = () => contractJwtBearer(suite.setup().auth);
 
   beforeAll(async () => {
     suite.issuer = await createTokenIssuer();

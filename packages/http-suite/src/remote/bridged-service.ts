@@ -2,7 +2,6 @@ import {
   createPlantService,
   type HookContext,
   type InsertResult,
-  jwtBearer,
   type NewPlant,
   type PlantService,
   type PlantServiceOptions,
@@ -22,6 +21,7 @@ import {
   fromWirePlant,
   toWirePlant,
 } from './wire';
+import { contractJwtBearer } from '../contract-auth';
 
 // This file runs inside the runtime under test (Bun, Deno, Node), not in vitest: it imports only the
 // core and the wire types, and speaks to the test process with fetch.
@@ -109,7 +109,7 @@ export function bridgedService(
   const options: PlantServiceOptions = {
     ...settings.limits,
     store,
-    auth: jwtBearer(settings.auth),
+    auth: contractJwtBearer(settings.auth),
     basePath,
     ...(settings.hooks.includes('onCreated') ? { onCreated: forward('onCreated') } : {}),
     ...(settings.hooks.includes('onRejected') ? { onRejected: forward('onRejected') } : {}),

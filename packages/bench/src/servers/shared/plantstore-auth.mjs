@@ -3,7 +3,7 @@
 // BENCH_MTLS=on turns on certificate-bound tokens (`node-plant-mtls`), whose requests here carry no
 // certificate and an unbound token: what every plain request pays once mTLS is configured.
 import process from 'node:process';
-import { jwtBearer } from '@plantstore/core';
+import { certificateBinding, jwtBearer } from '@plantstore/core';
 import { AUDIENCE, ISSUER, SECRET } from '../../config.mjs';
 
 /** @returns {import('@plantstore/core').Authenticator} */
@@ -14,6 +14,6 @@ export function benchAuth() {
     audience: AUDIENCE,
     algorithms: ['HS256'],
     ...(process.env.BENCH_TOKEN_CACHE === 'off' ? { cache: false } : {}),
-    ...(process.env.BENCH_MTLS === 'on' ? { mtls: true } : {}),
+    ...(process.env.BENCH_MTLS === 'on' ? { mtls: certificateBinding() } : {}),
   });
 }

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtBearer } from '../jwt/jwt-bearer';
 import type { DpopOptions } from './options/dpop-options';
+import { dpopBinding } from './dpop-binding';
 import { createPlantService, type PlantService } from '../../service/service';
 import type { PlantServiceOptions } from '../../service/service-options';
 import { createNodeHandler } from '../../service/node-handler';
@@ -57,7 +58,7 @@ async function start(
       jwksUri: issuer.jwksUri,
       issuer: issuer.issuer,
       audience: issuer.audience,
-      dpop,
+      dpop: dpopBinding(dpop === true ? {} : dpop),
       ...(now === undefined ? {} : { now }),
     }),
     publicUrl: PUBLIC,
@@ -487,7 +488,10 @@ describe('DPoP (RFC 9449) on the node entry', () => {
     expect(() =>
       createPlantService({
         store: memoryStore(),
-        auth: jwtBearer({ secret: 'a-secret-that-is-at-least-32-bytes-long', dpop: true }),
+        auth: jwtBearer({
+          secret: 'a-secret-that-is-at-least-32-bytes-long',
+          dpop: dpopBinding(),
+        }),
       }),
     ).toThrow('Plantstore: option "publicUrl" is required when the auth accepts DPoP');
   });

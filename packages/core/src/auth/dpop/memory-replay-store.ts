@@ -23,7 +23,7 @@ export interface MemoryReplayStoreOptions {
  * @returns the store
  * @example
  * ```ts
- * jwtBearer({ …, dpop: { replayStore: memoryReplayStore({ max: 10_000 }) } });
+ * jwtBearer({ …, dpop: dpopBinding({ replayStore: memoryReplayStore({ max: 10_000 }) }) });
  * ```
  */
 export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): ReplayStore {

@@ -21,6 +21,7 @@ export type {
 export type { JwsAlgorithm } from '../keys/verification-key';
 export type { DpopNonceOptions, DpopOptions } from '../dpop/options/dpop-options';
 export type { MtlsOptions } from '../mtls/mtls-options';
+export type { CertificateBinding, DpopBinding } from '../proof-of-possession';
 
 // What `verify(token)` assumes when called without a request: a plain Bearer token.
 const BEARER_REQUEST: AuthRequest = Object.freeze({
@@ -89,11 +90,15 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
   const cache = config.cache === false ? undefined : createVerifiedTokenCache(config.cache);
   const clock = now ?? Date.now;
   const { dpop, mtls } = config;
-  const binding = createCnfBinding(dpop, mtls);
+  const binding = createCnfBinding(
+    dpop?.createProofCheck(config.clockTolerance),
+    mtls,
+    dpop?.required === true,
+  );
   const accepts: AcceptedCredentials = Object.freeze({
     bearer: dpop?.required !== true,
     dpop: dpop && Object.freeze({ algorithms: dpop.algorithms, required: dpop.required }),
-    mtls,
+    mtls: mtls && Object.freeze({ required: mtls.required }),
     issuers: config.issuers,
     authorizationServers: config.authorizationServers,
     audiences: config.audiences,

@@ -1,7 +1,7 @@
 import type { JsonWebKey, KeyObject } from 'node:crypto';
 import type { CryptoKey, JWK } from 'jose';
 import { nodeBuiltin, requireNodeCrypto } from '../../common/node-builtin';
-import { describeValue, optionError } from '../../options/check-options';
+import { describeValue, type Factory, optionError } from '../../options/check-options';
 
 /** HMAC algorithms, for a shared secret. */
 export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
@@ -35,6 +35,7 @@ const ED25519: readonly JwsAlgorithm[] = ['EdDSA', 'Ed25519'];
  *
  * @param value - the `secret` option
  * @param option - its name in error messages (`issuers[1].secret` for an issuer's)
+ * @param factory - the function it is an option of
  * @returns the bytes, and the HS algorithms the secret is long enough for
  * @throws TypeError when the secret is not a string or bytes, or is shorter than 32 bytes
  * @example
@@ -42,20 +43,19 @@ const ED25519: readonly JwsAlgorithm[] = ['EdDSA', 'Ed25519'];
  * importSecret(process.env.JWT_SECRET).allowed; // ['HS256'] for a secret of 32 to 47 bytes
  * ```
  */
-export function importSecret(value: unknown, option = 'secret'): VerificationKey {
+export function importSecret(
+  value: unknown,
+  option = 'secret',
+  factory: Factory = 'jwtBearer',
+): VerificationKey {
   let key: Uint8Array;
   if (typeof value === 'string') key = new TextEncoder().encode(value);
   else if (value instanceof Uint8Array) key = new Uint8Array(value);
   else
-    return optionError(
-      'jwtBearer',
-      option,
-      'must be a string or a Uint8Array',
-      describeValue(value),
-    );
+    return optionError(factory, option, 'must be a string or a Uint8Array', describeValue(value));
   if (key.byteLength < HMAC_MIN_BYTES.HS256) {
     optionError(
-      'jwtBearer',
+      factory,
       option,
       'must be at least 32 bytes (RFC 7518 §3.2)',
       `${key.byteLength} bytes`,

@@ -4,7 +4,8 @@ import { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jwtBearer } from '../jwt/jwt-bearer';
-import type { MtlsOptions } from './mtls-options';
+import { certificateBinding, type MtlsOptions } from './mtls-options';
+import { dpopBinding } from '../dpop/dpop-binding';
 import { createPlantService } from '../../service/service';
 import { createNodeHandler } from '../../service/node-handler';
 import { memoryStore } from '../../plant/memory-store';
@@ -60,7 +61,11 @@ const TLS_OPTIONS = {
 function routeHandler(mtls: boolean | MtlsOptions, dpop: boolean, refused: Refusal[]) {
   const service = createPlantService({
     store: memoryStore(),
-    auth: jwtBearer({ ...issuerOptions(issuer), mtls, dpop }),
+    auth: jwtBearer({
+      ...issuerOptions(issuer),
+      mtls: mtls !== false && certificateBinding(mtls === true ? {} : mtls),
+      dpop: dpop && dpopBinding(),
+    }),
     publicUrl: PUBLIC,
     onRejected: (error: PlantServiceError, context) => {
       refused.push({ code: error.code, subject: context.principal?.subject });

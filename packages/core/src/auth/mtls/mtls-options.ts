@@ -1,11 +1,8 @@
-import {
-  checkKnownOptions,
-  describeValue,
-  optionalBoolean,
-  optionError,
-} from '../../options/check-options';
+import { checkKnownOptions, optionalBoolean } from '../../options/check-options';
+import type { CertificateBinding } from '../proof-of-possession';
+import { checkCertificateBinding } from './certificate-binding';
 
-/** Options of certificate-bound tokens (RFC 8705): `jwtBearer({ …, mtls: { … } })`. */
+/** Options of certificate-bound tokens (RFC 8705): `jwtBearer({ …, mtls: certificateBinding({ … }) })`. */
 export interface MtlsOptions {
   /**
    * Refuse tokens that are not bound to a client certificate (401 `mtls_required`), as FAPI 2.0
@@ -14,36 +11,27 @@ export interface MtlsOptions {
   readonly required?: boolean | undefined;
 }
 
-/** Checked `mtls` options. */
-export interface MtlsConfig {
-  readonly required: boolean;
-}
-
 const KNOWN = new Set(['required']);
 
 /**
- * Checks the `mtls` option of `jwtBearer` once, at start-up.
+ * Turns on certificate-bound tokens (RFC 8705) for `jwtBearer`: a token with `cnf["x5t#S256"]` is
+ * accepted only from a client whose TLS certificate has that thumbprint (the connection's, or the
+ * one a trusted proxy sends in the service's `clientCertificateHeader`). Without it a
+ * certificate-bound token is refused (401 `token_certificate_bound`), never accepted unchecked.
  *
- * @param value - the option; `undefined` or `false` leaves certificate binding unchecked
- * @returns the checked options, or `undefined` when off
- * @throws TypeError naming the option
+ * @param options - `{ required: true }` to refuse tokens not bound to a certificate
+ * @returns the value of `jwtBearer`'s `mtls` option
+ * @throws TypeError naming the option: unknown names, a `required` that is not a boolean
  * @example
  * ```ts
- * resolveMtlsOptions({ required: true })?.required; // true
+ * const auth = jwtBearer({ jwksUri, issuer, audience, mtls: certificateBinding({ required: true }) });
  * ```
  */
-export function resolveMtlsOptions(value: unknown): MtlsConfig | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return Object.freeze({ required: false });
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    checkKnownOptions('jwtBearer', value, KNOWN, 'mtls.');
-    const { required } = value as MtlsOptions;
-    return Object.freeze({ required: optionalBoolean('jwtBearer', 'mtls.required', required) });
-  }
-  return optionError(
-    'jwtBearer',
-    'mtls',
-    'must be true, false or { required }',
-    describeValue(value),
-  );
+export function certificateBinding(options: MtlsOptions = {}): CertificateBinding {
+  checkKnownOptions('certificateBinding', options, KNOWN);
+  return Object.freeze({
+    binding: 'mtls' as const,
+    required: optionalBoolean('certificateBinding', 'required', options.required),
+    check: checkCertificateBinding,
+  });
 }

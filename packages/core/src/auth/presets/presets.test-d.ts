@@ -1,5 +1,6 @@
 import { expectTypeOf } from 'vitest';
 import { type JwtBearer, jwtBearer } from '../jwt/jwt-bearer';
+import type { CertificateBinding, DpopBinding } from '../proof-of-possession';
 import { auth0 } from './auth0';
 import { authentik } from './authentik';
 import { clerk } from './clerk';
@@ -15,6 +16,9 @@ import { zitadel } from './zitadel';
 
 // Type tests, checked by `tsc -p packages/core/tsconfig.json` (never run): a preset's result, spread
 // and completed with more options, is one of jwtBearer's forms, and the forms' rules still hold.
+// What `dpopBinding()` and `certificateBinding()` return (the presets know neither mechanism).
+declare const dpopBinding: DpopBinding;
+declare const certificateBinding: CertificateBinding;
 declare const domain: string;
 declare const audience: string;
 declare const tenantId: string;
@@ -33,11 +37,14 @@ jwtBearer({
 jwtBearer({ ...entraIdMultiTenant({ clientId, tenants: (tid) => tid !== '' }), requiredScopes });
 jwtBearer({ ...okta({ domain, authServerId: 'default' }), requiredScopes, cache: false });
 jwtBearer({ ...cognito({ userPoolId: 'eu-west-1_x', clientIds: [clientId] }), requiredScopes });
-jwtBearer({ ...keycloak({ url: domain, realm: 'plants', audience }), dpop: true });
+jwtBearer({ ...keycloak({ url: domain, realm: 'plants', audience }), dpop: dpopBinding });
 jwtBearer({ ...firebase({ projectId: 'plants-12345' }), maxTokenAge: '1 hour' });
 jwtBearer({ ...supabase({ projectRef: 'abc' }), requiredClaims: ['session_id'] });
 jwtBearer({ ...supabase({ url: domain, jwtSecret: secret }), requiredScopes });
-jwtBearer({ ...clerk({ frontendApi: domain, authorizedParties: [domain] }), mtls: true });
+jwtBearer({
+  ...clerk({ frontendApi: domain, authorizedParties: [domain] }),
+  mtls: certificateBinding,
+});
 jwtBearer({ ...zitadel({ issuer: domain, audience }), requiredScopes });
 jwtBearer({ ...authentik({ issuer: domain, audience }), clockTolerance: 10 });
 jwtBearer({ ...oryHydra({ issuer: domain, audience }), requiredScopes });

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { jwtBearer, memoryStore, type MemoryStore, type PlantServiceError } from '@plantstore/core';
+import { memoryStore, type MemoryStore, type PlantServiceError } from '@plantstore/core';
 import {
   createDpopClient,
   type DpopClient,
@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll } from 'vitest';
 import { type Reply, send } from '../../client/send';
 import type { ContractAuth } from '../../contract-setup';
+import { contractJwtBearer } from '../../contract-auth';
 import type { ContractHost, ContractTarget } from '../../hosts/target';
 import type { Writable } from '../suite';
 import { PUBLIC_URL, RESOURCE, RESOURCE_NAME, SCOPE } from './dpop-views';
@@ -107,7 +108,7 @@ export function useDpopHost(target: ContractTarget, issuerOf: () => TokenIssuer)
     host = await target.start(
       {
         store: dpop.store,
-        auth: jwtBearer(auth),
+        auth: contractJwtBearer(auth),
         publicUrl: PUBLIC_URL,
         resourceMetadata: { resourceName: RESOURCE_NAME },
         onRejected: (error) => void rejected.push(error),

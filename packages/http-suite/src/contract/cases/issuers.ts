@@ -1,4 +1,5 @@
-import { jwtBearer, memoryStore } from '@plantstore/core';
+import { memoryStore } from '@plantstore/core';
+import { contractJwtBearer } from '../../contract-auth';
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { expect } from 'vitest';
 import { postPlant } from '../../client/send';
@@ -34,7 +35,7 @@ export function describeSeveralIssuers(suite: ContractSuite): void {
         };
         down.outage('down');
         const several = await target.start(
-          { store: memoryStore(), auth: jwtBearer(severalAuth) },
+          { store: memoryStore(), auth: contractJwtBearer(severalAuth) },
           { auth: severalAuth },
         );
         try {

@@ -1,15 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Agent } from 'node:https';
 import type { Duplex } from 'node:stream';
-import {
-  jwtBearer,
-  memoryStore,
-  type PlantServiceError,
-  type PlantServiceOptions,
-} from '@plantstore/core';
+import { memoryStore, type PlantServiceError, type PlantServiceOptions } from '@plantstore/core';
 import { afterAll } from 'vitest';
 import { type Outgoing, type Reply, send } from '../../client/send';
 import type { ContractMtls, ContractSetup } from '../../contract-setup';
+import { contractJwtBearer } from '../../contract-auth';
 import type { ContractHost } from '../../hosts/target';
 import { testCertificates, type TestCertificate } from '../../tls/test-certificates';
 import { contractTls } from '../../tls/tls-server';
@@ -65,7 +61,7 @@ export function useMtlsHosts(suite: ContractSuite): MtlsHosts {
       return suite.target.start(
         {
           store: memoryStore(),
-          auth: jwtBearer(setup.auth),
+          auth: contractJwtBearer(setup.auth),
           onRejected: (error) => void rejected.push(error),
           ...(extra === 'tls' ? {} : extra),
         },

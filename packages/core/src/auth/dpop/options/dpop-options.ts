@@ -23,7 +23,7 @@ export interface DpopNonceOptions {
   readonly lifetime?: number | string | undefined;
 }
 
-/** Options of DPoP (RFC 9449): `jwtBearer({ …, dpop: { … } })`. */
+/** Options of DPoP (RFC 9449): `jwtBearer({ …, dpop: dpopBinding({ … }) })`. */
 export interface DpopOptions {
   /** Refuse plain Bearer tokens: every request must carry a DPoP-bound token and a proof. Default false. */
   readonly required?: boolean | undefined;
@@ -75,8 +75,8 @@ function proofAlgorithms(value: unknown): readonly JwsAlgorithm[] {
   const fits = list.every((alg) => DPOP_ALGORITHMS.some((allowed) => allowed === alg));
   if (list.length === 0 || !fits) {
     return optionError(
-      'jwtBearer',
-      'dpop.algorithms',
+      'dpopBinding',
+      'algorithms',
       `must be a non-empty array of asymmetric algorithms: ${DPOP_ALGORITHMS.join(', ')}`,
       describeValue(value),
     );
@@ -88,21 +88,21 @@ function nonceSource(value: unknown): NonceSource | undefined {
   if (value === undefined || value === false) return undefined;
   if (value !== true && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     return optionError(
-      'jwtBearer',
-      'dpop.nonce',
+      'dpopBinding',
+      'nonce',
       'must be true, false or { secret, lifetime }',
       describeValue(value),
     );
   }
   const options: DpopNonceOptions = value === true ? {} : value;
-  checkKnownOptions('jwtBearer', options, KNOWN_NONCE, 'dpop.nonce.');
+  checkKnownOptions('dpopBinding', options, KNOWN_NONCE, 'nonce.');
   const secret =
     options.secret === undefined
       ? crypto.getRandomValues(new Uint8Array(32))
-      : importSecret(options.secret, 'dpop.nonce.secret').key;
-  const lifetime = tokenAge(options.lifetime, 'dpop.nonce.lifetime') ?? 300;
+      : importSecret(options.secret, 'nonce.secret', 'dpopBinding').key;
+  const lifetime = tokenAge(options.lifetime, 'nonce.lifetime', 'dpopBinding') ?? 300;
   if (lifetime < 1)
-    optionError('jwtBearer', 'dpop.nonce.lifetime', 'must be at least 1 second', String(lifetime));
+    optionError('dpopBinding', 'nonce.lifetime', 'must be at least 1 second', String(lifetime));
   return createNonceSource(secret as Uint8Array, lifetime * 1000);
 }
 
@@ -114,8 +114,8 @@ function replayStore(value: unknown): ReplayStore {
       : undefined;
   if (typeof remember !== 'function') {
     return optionError(
-      'jwtBearer',
-      'dpop.replayStore',
+      'dpopBinding',
+      'replayStore',
       'must be a ReplayStore (an object with a remember function)',
       describeValue(value),
     );
@@ -124,35 +124,32 @@ function replayStore(value: unknown): ReplayStore {
 }
 
 /**
- * Checks the `dpop` option of `jwtBearer` once, at start-up.
+ * Checks the options of `dpopBinding` once, at start-up.
  *
- * @param value - the option; `undefined` or `false` leaves DPoP off
- * @param clockTolerance - jwtBearer's clock tolerance, in seconds
- * @returns the checked options, or `undefined` when DPoP is off
+ * @param value - the options; `undefined` for every default
+ * @returns the checked options, but for `clockTolerance`, which is `jwtBearer`'s
  * @throws TypeError naming the option
  * @example
  * ```ts
- * resolveDpopOptions({ required: true, nonce: { secret } }, 5)?.required; // true
+ * resolveDpopOptions({ required: true, nonce: { secret } }).required; // true
  * ```
  */
-export function resolveDpopOptions(value: unknown, clockTolerance: number): DpopConfig | undefined {
-  if (value === undefined || value === false) return undefined;
-  const options: DpopOptions = value === true ? {} : (value as DpopOptions);
-  checkKnownOptions('jwtBearer', options, KNOWN, 'dpop.');
-  const maxProofAge = tokenAge(options.maxProofAge, 'dpop.maxProofAge') ?? 60;
+export function resolveDpopOptions(value: unknown): Omit<DpopConfig, 'clockTolerance'> {
+  const options: DpopOptions = value === undefined ? {} : (value as DpopOptions);
+  checkKnownOptions('dpopBinding', options, KNOWN);
+  const maxProofAge = tokenAge(options.maxProofAge, 'maxProofAge', 'dpopBinding') ?? 60;
   if (maxProofAge < 1) {
-    optionError('jwtBearer', 'dpop.maxProofAge', 'must be at least 1 second', String(maxProofAge));
+    optionError('dpopBinding', 'maxProofAge', 'must be at least 1 second', String(maxProofAge));
   }
   return {
-    required: optionalBoolean('jwtBearer', 'dpop.required', options.required),
+    required: optionalBoolean('dpopBinding', 'required', options.required),
     algorithms: proofAlgorithms(options.algorithms),
     maxProofAge,
-    clockTolerance,
     nonces: nonceSource(options.nonce),
     replayStore: replayStore(options.replayStore),
     replayTimeout: wholeNumber(
-      'jwtBearer',
-      'dpop.replayTimeout',
+      'dpopBinding',
+      'replayTimeout',
       options.replayTimeout,
       { min: 1, max: MAX_TIMER_MS },
       2000,

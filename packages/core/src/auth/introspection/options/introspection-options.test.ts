@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../../jwt/jwt-bearer';
 import { memoryReplayStore } from '../../dpop/memory-replay-store';
+import { dpopBinding } from '../../dpop/dpop-binding';
 import { tokenIntrospection, type TokenIntrospectionOptions } from '../token-introspection';
 
 const base: TokenIntrospectionOptions = {
@@ -91,7 +92,7 @@ describe('tokenIntrospection options', () => {
   it('refuses a jwt that requires DPoP: opaque tokens would bypass it', () => {
     const jwt = jwtBearer({
       secret: 'a-shared-secret-of-32-bytes-long',
-      dpop: { required: true, replayStore: memoryReplayStore() },
+      dpop: dpopBinding({ required: true, replayStore: memoryReplayStore() }),
     });
     expect(build({ ...base, jwt })).toThrow('option "jwt" must not require DPoP or mTLS');
   });

@@ -3,8 +3,7 @@ import type { VerifiedTokenCacheOptions } from '../../verified-token-cache';
 import type { AccessTokenProfile } from './access-token-options';
 import type { JwtBearerJwksOptions } from '../../keys/options/remote-key-set-options';
 import type { JwsAlgorithm } from '../../keys/verification-key';
-import type { DpopOptions } from '../../dpop/options/dpop-options';
-import type { MtlsOptions } from '../../mtls/mtls-options';
+import type { CertificateBinding, DpopBinding } from '../../proof-of-possession';
 import type { ID_TOKENS_ACCEPTED, PRESET_REQUIRED_CLAIMS } from './preset-keys';
 
 /**
@@ -135,18 +134,21 @@ export interface JwtBearerOptionFields {
   readonly cache?: VerifiedTokenCacheOptions | false;
   /**
    * DPoP (RFC 9449): accept tokens bound to a client's key, each request with a proof signed by that
-   * key. `true` for the defaults, or `{ required, algorithms, maxProofAge, nonce, replayStore }`. The
-   * service must be given its `publicUrl`, which each proof's `htu` is checked against.
+   * key: `dpopBinding()` for the defaults, or `dpopBinding({ required, algorithms, maxProofAge,
+   * nonce, replayStore })`. The service must be given its `publicUrl`, which each proof's `htu` is
+   * checked against. Imported only by those who use it, so a route without DPoP does not carry it;
+   * `true` or a plain object throws a TypeError naming `dpopBinding`.
    */
-  readonly dpop?: boolean | DpopOptions;
+  readonly dpop?: DpopBinding | false;
   /**
    * Certificate-bound tokens (RFC 8705): a token with `cnf["x5t#S256"]` is accepted only from a
    * client whose TLS certificate has that thumbprint: the connection's, or the one a trusted proxy
-   * sends in the service's `clientCertificateHeader`. `true`, or `{ required: true }` to refuse
-   * tokens not bound to a certificate. Off by default: a certificate-bound token is then refused
-   * (401 `token_certificate_bound`), never accepted unchecked.
+   * sends in the service's `clientCertificateHeader`. `certificateBinding()`, or
+   * `certificateBinding({ required: true })` to refuse tokens not bound to a certificate. Off by
+   * default: a certificate-bound token is then refused (401 `token_certificate_bound`), never
+   * accepted unchecked. `true` or a plain object throws a TypeError naming `certificateBinding`.
    */
-  readonly mtls?: boolean | MtlsOptions;
+  readonly mtls?: CertificateBinding | false;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { expectTypeOf } from 'vitest';
 import { type JwtBearer, jwtBearer, type JwtBearerOptions } from '../jwt-bearer';
+import { dpopBinding } from '../../dpop/dpop-binding';
+import { certificateBinding } from '../../mtls/mtls-options';
 
 // Type tests, checked by `tsc -p packages/core/tsconfig.json` (never run): the forms of
 // `JwtBearerOptions` mirror the rules `jwtBearer` enforces at run time (jwt-bearer-options.test.ts).
@@ -18,12 +20,27 @@ jwtBearer({ secret: new TextEncoder().encode(secret), issuer: 'billing', require
 jwtBearer({ publicKey, algorithms: ['ES256'], audience });
 jwtBearer({ publicKey: '-----BEGIN PUBLIC KEY-----', issuer, audience, profile: 'rfc9068' });
 jwtBearer({ jwksUri, issuer, audience, jwks: { timeoutMs: 1000 }, fetch: fetchJwks });
-jwtBearer({ jwksUri: new URL(jwksUri), issuer: [issuer], audience: [audience], dpop: true });
+jwtBearer({
+  jwksUri: new URL(jwksUri),
+  issuer: [issuer],
+  audience: [audience],
+  dpop: dpopBinding(),
+});
 jwtBearer({ jwksUri, issuer, audience, profile: 'rfc9068', cache: false });
-jwtBearer({ secret, mtls: true });
-jwtBearer({ jwksUri, issuer, audience, mtls: { required: true }, dpop: true });
-// @ts-expect-error -- `mtls.required` is a boolean
-jwtBearer({ secret, mtls: { required: 'yes' } });
+jwtBearer({ secret, mtls: certificateBinding() });
+jwtBearer({
+  jwksUri,
+  issuer,
+  audience,
+  mtls: certificateBinding({ required: true }),
+  dpop: dpopBinding(),
+});
+// @ts-expect-error -- `required` is a boolean
+certificateBinding({ required: 'yes' });
+// @ts-expect-error -- the options of DPoP before 0.1: `dpopBinding()` makes the value now
+jwtBearer({ secret, dpop: true });
+// @ts-expect-error -- the options of mTLS before 0.1: `certificateBinding()` makes the value now
+jwtBearer({ secret, mtls: { required: true } });
 jwtBearer({
   issuers: [
     { issuer, jwksUri, audience, jwks: { cooldownMs: 1000 } },

@@ -4,8 +4,11 @@ import { resolveIssuerOptions, type SharedIssuerSettings } from './issuer-option
 import type { IssuerVerifierConfig } from '../issuer-verifier';
 import { resolveSeveralIssuers } from './several-issuers-options';
 import { isIssuerUrl } from '../../issuer-url';
-import { resolveDpopOptions, type DpopConfig } from '../../dpop/options/dpop-options';
-import { resolveMtlsOptions, type MtlsConfig } from '../../mtls/mtls-options';
+import {
+  bindingOption,
+  type CertificateBinding,
+  type DpopBinding,
+} from '../../proof-of-possession';
 import { tokenCacheOptions } from '../../token-cache-options';
 import {
   checkKnownOptions,
@@ -42,11 +45,13 @@ export interface JwtBearerConfig {
   readonly audiences: readonly string[];
   readonly requiredScopes: readonly string[];
   readonly now: (() => number) | undefined;
+  /** Seconds of clock skew allowed on token times, and on a DPoP proof's `iat`. */
+  readonly clockTolerance: number;
   readonly cache: VerifiedTokenCacheOptions | false;
-  /** DPoP's checked options; `undefined` when DPoP is off. */
-  readonly dpop: DpopConfig | undefined;
-  /** Certificate binding's checked options; `undefined` when certificates are not checked. */
-  readonly mtls: MtlsConfig | undefined;
+  /** DPoP, as `dpopBinding()` made it; `undefined` when DPoP is off. */
+  readonly dpop: DpopBinding | undefined;
+  /** Certificate binding, as `certificateBinding()` made it; `undefined` when certificates are not checked. */
+  readonly mtls: CertificateBinding | undefined;
 }
 
 // Unknown names are refused, so a typo such as `audiance` fails at start-up instead of disabling a check.
@@ -120,8 +125,9 @@ export function resolveJwtBearerOptions(options: JwtBearerOptions): JwtBearerCon
     requiredScopes:
       stringList('jwtBearer', 'requiredScopes', options.requiredScopes, SCOPE_TOKENS) ?? [],
     now: shared.now,
+    clockTolerance: shared.clockTolerance,
     cache: tokenCacheOptions('jwtBearer', options.cache, 300_000),
-    dpop: resolveDpopOptions(options.dpop, shared.clockTolerance),
-    mtls: resolveMtlsOptions(options.mtls),
+    dpop: bindingOption('dpop', options.dpop),
+    mtls: bindingOption('mtls', options.mtls),
   };
 }
