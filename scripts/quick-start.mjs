@@ -2,7 +2,8 @@
 // The README's quick start, run as a new user runs it. The commands are read from the README itself,
 // so what CI runs and what the README tells people cannot drift apart.
 //
-//   node scripts/quick-start.mjs test-command   prints the README's test command (CI runs it)
+//   node scripts/quick-start.mjs test-command   prints the README's test command (the fast tier)
+//   node scripts/quick-start.mjs test-all-command   prints the README's command for every test (CI runs it)
 //   node scripts/quick-start.mjs check          runs the start command on the embedded store, sends the
 //                                               printed request (200, 200 again, 409 for another name),
 //                                               stops it, starts it again, and reports both start times
@@ -30,7 +31,13 @@ function readmeCommands() {
   }
   const [setupAndStart, test] = lines;
   const start = setupAndStart.split('&&').at(-1).trim();
-  return { setupAndStart, start, test };
+  // The line after the block names the command that runs everything: the test command's `:all`.
+  const after = readme.slice(readme.indexOf(block ?? '') + (block ?? '').length);
+  const testAll = /`([^`]*test:all)`/u.exec(after)?.[1];
+  if (testAll !== `${test}:all`) {
+    throw new Error(`the line after the quick start should name \`${test}:all\`, found ${testAll}`);
+  }
+  return { setupAndStart, start, test, testAll };
 }
 
 async function freePort() {
@@ -119,9 +126,11 @@ async function check() {
 const [mode] = process.argv.slice(2);
 if (mode === 'test-command') {
   console.log(readmeCommands().test);
+} else if (mode === 'test-all-command') {
+  console.log(readmeCommands().testAll);
 } else if (mode === 'check') {
   await check();
 } else {
-  console.error('usage: node scripts/quick-start.mjs check | test-command');
+  console.error('usage: node scripts/quick-start.mjs check | test-command | test-all-command');
   process.exit(2);
 }
