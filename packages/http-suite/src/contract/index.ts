@@ -8,6 +8,7 @@ export {
   rawCaseSkips,
 } from './cases/exchange-host';
 export type { RawCaseName } from './cases/exchange-host';
+export { EXCHANGES } from './cases/exchanges';
 export { certificateHeaderSkips, tlsCaseSkips } from './cases/mtls';
 export { contractView, expectError, expectRouteHeaders } from './expect';
 export * from './mounted';

@@ -1,0 +1,6 @@
+import '@example/edge-process'; // first: see src/edge-process.ts
+import { passedOn } from '@example/contract-host';
+
+export const runtime = 'edge';
+export { passedOn as GET, passedOn as POST, passedOn as PUT, passedOn as PATCH };
+export { passedOn as DELETE };
