@@ -119,6 +119,11 @@ export default tseslint.config(
       'coverage/**',
       'docs/api/**',
       '**/.data/**',
+      // Build output of the Next.js and SvelteKit examples (next build, vite build).
+      '**/.next/**',
+      '**/.svelte-kit/**',
+      'examples/sveltekit/build/**',
+      'examples/nextjs*/next-env.d.ts',
       'packages/docs-check/test/*.d.ts',
     ],
   },

@@ -17,7 +17,7 @@ interface ProcessWithBuiltins {
  * A Node built-in module when the runtime has one: Node.js (20.16 and later), Bun, Deno, and workerd
  * with `nodejs_compat`. `process.getBuiltinModule` loads it synchronously and names no module a
  * bundler must resolve, so the fetch entry loads on runtimes without Node built-ins (workerd without
- * `nodejs_compat`, Vercel's Edge runtime) and only the features that need one ask for it.
+ * `nodejs_compat`, Vercel's and Next.js's Edge runtimes) and only the features that need one ask for it.
  *
  * @param id - the built-in's id, with its `node:` prefix
  * @returns the module, or `undefined` on a runtime without it
@@ -28,7 +28,12 @@ interface ProcessWithBuiltins {
  */
 export function nodeBuiltin<Id extends keyof NodeBuiltins>(id: Id): NodeBuiltins[Id] | undefined {
   const process = (globalThis as { readonly process?: ProcessWithBuiltins }).process;
-  return process?.getBuiltinModule?.(id) as NodeBuiltins[Id] | undefined;
+  try {
+    return process?.getBuiltinModule?.(id) as NodeBuiltins[Id] | undefined;
+  } catch {
+    // Next.js's Edge sandbox stands in a getBuiltinModule that throws: no built-in there either.
+    return undefined;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ export type { CapturedLogger } from './captured-logger';
 export { CASE_TAGS, caseRegistrar } from './coverage';
 export type { CaseBody, CaseTag, HostCoverage, RegisterCase } from './coverage';
 export { exchangeId, exchangesDecided } from './cases/exchange-host';
+export { EXCHANGES } from './cases/exchanges';
 export { contractView, expectError, expectRouteHeaders } from './expect';
 export * from './mounted';
 export { describeStoreContract } from './store-contract';

@@ -1,0 +1,5 @@
+import { passedOn } from '@example/contract-host';
+
+export const runtime = 'edge';
+export { passedOn as GET, passedOn as POST, passedOn as PUT, passedOn as PATCH };
+export { passedOn as DELETE };

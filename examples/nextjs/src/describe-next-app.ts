@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import {
+  describeExampleServer,
+  describeHttpContract,
+  type LaunchHost,
+  remoteTarget,
+  type RuntimeProcess,
+  startRuntime,
+} from '@plantstore/http-suite';
+import { beforeAll, describe } from 'vitest';
+
+/** The contract's cases each runtime of the app decides before the route, by tag or id, with the reasons. */
+export interface NextDecides {
+  readonly node: Readonly<Record<string, string>>;
+  readonly edge: Readonly<Record<string, string>>;
+}
+
+// No telemetry call at build or start: CI has no network but the npm registry.
+const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
+
+/**
+ * Builds a Next.js example once (`next build`, both runtimes in the one build), then runs against
+ * `next start` the example's own checks and the HTTP contract on the contract host's Node.js and Edge
+ * routes (app/contract/node and app/contract/edge), each host a `next start` of that build.
+ *
+ * @param cwd - the example's folder
+ * @param decides - the contract's cases Next.js decides before the route, per runtime
+ */
+export function describeNextApp(cwd: string, decides: NextDecides): void {
+  const nextBin = createRequire(`${cwd}/package.json`).resolve('next/dist/bin/next');
+  const { version } = createRequire(`${cwd}/package.json`)('next/package.json') as {
+    version: string;
+  };
+  const start = (env: Readonly<Record<string, string>>): Promise<RuntimeProcess> =>
+    startRuntime({
+      binary: process.execPath,
+      args: [nextBin, 'start', '--hostname', '127.0.0.1', '--port', '0'],
+      cwd,
+      env: { ...env, ...NEXT_ENV },
+    });
+
+  describe(`Next.js ${version}`, () => {
+    // Its output is in the error when it fails.
+    beforeAll(async () => {
+      await promisify(execFile)(process.execPath, [nextBin, 'build'], {
+        cwd,
+        env: { ...process.env, ...NEXT_ENV, NODE_ENV: 'production' },
+        maxBuffer: 1 << 24,
+      });
+    }, 600_000);
+
+    describeExampleServer('the example app on next start', start, 'memory');
+    describeHttpContract(
+      'route handler on the Node.js runtime, next start',
+      remoteTarget(warmed(start, '/contract/node/api'), {
+        passesOn: true,
+        mountPath: '/contract/node/api',
+      }),
+      { decides: decides.node },
+    );
+    describeHttpContract(
+      "route handler on the Edge runtime (runtime = 'edge'), next start",
+      remoteTarget(warmed(start, '/contract/edge/api'), {
+        passesOn: true,
+        mountPath: '/contract/edge/api',
+      }),
+      { decides: decides.edge },
+    );
+  });
+}
+
+/**
+ * A host whose route file is loaded before the suite's first request: `next start` loads a route
+ * (and starts an Edge sandbox) on its first request, which on a busy machine could outlast a case's
+ * 100 ms store time-out. A GET, which the host passes on, loads the file that holds the route.
+ */
+function warmed(start: LaunchHost, mountPath: string): LaunchHost {
+  return async (env) => {
+    const host = await start(env);
+    await (await fetch(`${host.origin}${mountPath}/plants`)).arrayBuffer();
+    return host;
+  };
+}
