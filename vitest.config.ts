@@ -4,6 +4,20 @@ import { CASE_TAGS } from './packages/http-suite/src/contract/case-tags.ts';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Prints why a suite is left out, once per run (vitest reads this file once per project), and only
+ * when the run includes the `full` tier, where those suites are: `pnpm test` prints nothing of it.
+ */
+function noteSkipped(message: string): void {
+  const argv = process.argv.join(' ');
+  const fastOnly = /--project[= ]fast\b/u.test(argv) && !/--project[= ]full\b/u.test(argv);
+  const printed = globalThis as { plantstoreSkipNotes?: Set<string> };
+  printed.plantstoreSkipNotes ??= new Set();
+  if (fastOnly || printed.plantstoreSkipNotes.has(message)) return;
+  printed.plantstoreSkipNotes.add(message);
+  console.warn(message);
+}
+
 // The custom-storage page's Redis test is the very file a user copies, so it connects to
 // 127.0.0.1:6379 instead of skipping; here it is left out, with the reason printed, as every other
 // suite that needs a server is when its variable is not set (CI sets them all).
@@ -13,7 +27,7 @@ const skippedForRedis =
     ? needsRedis
     : [];
 if (skippedForRedis.length > 0) {
-  console.warn(
+  noteSkipped(
     `Skipping ${needsRedis.join(', ')}: REDIS_URL is not set (for example REDIS_URL=redis://127.0.0.1:6379).`,
   );
 }
@@ -23,7 +37,7 @@ if (skippedForRedis.length > 0) {
 const needsMongo = ['examples/custom-storage/src/mongo-store.test.ts'];
 const skippedForMongo = process.env.MONGODB_URL === undefined ? needsMongo : [];
 if (skippedForMongo.length > 0) {
-  console.warn(
+  noteSkipped(
     `Skipping ${needsMongo.join(', ')}: MONGODB_URL is not set (no MongoDB server here).`,
   );
 }
@@ -80,6 +94,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // A line of dots and the summary: a green run fits one screen; a red one lists each failure,
+    // its cause and where, before the summary.
+    reporters: ['dot'],
     exclude: ['**/node_modules/**', '**/dist/**', ...skippedForRedis, ...skippedForMongo],
     testTimeout: 20_000,
     hookTimeout: 30_000,

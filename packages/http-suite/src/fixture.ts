@@ -16,6 +16,7 @@ import {
 } from '@plantstore/core/testing';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type Outgoing, postPlant, type Reply, send } from './client/send';
+import { type CapturedLogger, capturedLogger } from './contract/captured-logger';
 import type { ContractHost } from './hosts/target';
 
 /** The scope the fixture's token carries and its bearer check requires. */
@@ -29,8 +30,13 @@ export interface HostFixture {
   readonly token: string;
   /** A bearer check against the local identity provider, requiring `plants:write`. */
   auth(): Authenticator;
-  /** Route options: a fresh `memoryStore()`, {@link HostFixture.auth}, and `extra` over them. */
+  /**
+   * Route options: a fresh `memoryStore()`, {@link HostFixture.auth}, {@link HostFixture.logger},
+   * and `extra` over them.
+   */
   options(extra?: Partial<PlantServiceOptions>): PlantServiceOptions;
+  /** What the fixture's routes logged, kept instead of printed. */
+  readonly logger: CapturedLogger;
   /**
    * Route options with DPoP: a fresh `memoryStore()`, a check of DPoP-bound tokens for the resource
    * `https://api.example.com/plants` requiring `plants:write`, `publicUrl: 'https://api.example.com'`
@@ -105,6 +111,8 @@ export function useHostFixture(): HostFixture {
   let issuer: TokenIssuer;
   let token = '';
   const hosts: ContractHost[] = [];
+  // What the routes log (a 5xx a test provokes, a parser's warning) is kept here, not printed.
+  const logger = capturedLogger();
 
   beforeAll(async () => {
     issuer = await createTokenIssuer();
@@ -128,10 +136,12 @@ export function useHostFixture(): HostFixture {
     get token() {
       return token;
     },
+    logger,
     auth,
-    options: (extra = {}) => ({ store: memoryStore(), auth: auth(), ...extra }),
+    options: (extra = {}) => ({ store: memoryStore(), auth: auth(), logger, ...extra }),
     dpopOptions: (extra = {}) => ({
       store: memoryStore(),
+      logger,
       auth: jwtBearer({
         jwksUri: issuer.jwksUri,
         issuer: issuer.issuer,

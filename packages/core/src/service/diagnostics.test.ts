@@ -49,6 +49,7 @@ describe('the plantstore:create tracing channel', () => {
 
   const serviceWith = (store: PlantStore = memoryStore()) =>
     createPlantService({
+      logger: false,
       store,
       auth: jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience }),
     });

@@ -77,7 +77,7 @@ describe('createPlantService', () => {
 describe('handle', () => {
   it('reads the body from bytes, text, a Web stream or a Node stream', async () => {
     const store = memoryStore();
-    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
     const token = await sign();
     const json = (id: number) => `{"id":${id},"name":"n${id}"}`;
     const bodies: PlantRequest[] = [
@@ -95,7 +95,7 @@ describe('handle', () => {
 
   it('reads text or bytes a host parser left as the exact body, and an emptied {} as empty', async () => {
     const store = memoryStore();
-    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
     const token = await sign();
     const text = '{"id":9007199254740993,"name":"Text"}';
     expect(
@@ -126,6 +126,7 @@ describe('handle', () => {
 
   it('refuses a host-parsed body whose declared length is over the limit, as it would a raw one', async () => {
     const service = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: jwtBearer({ secret }),
       bodyLimit: 100,
@@ -153,6 +154,7 @@ describe('handle', () => {
     };
     const created: string[] = [];
     const service = createPlantService({
+      logger: false,
       store,
       auth: jwtBearer({ secret }),
       onCreated: (plant, context) =>
@@ -169,6 +171,7 @@ describe('handle', () => {
   it('calls onCreated on a creation and not on a replay', async () => {
     const created: NewPlant[] = [];
     const service = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: jwtBearer({ secret }),
       onCreated: (plant) => void created.push(plant),
@@ -182,6 +185,7 @@ describe('handle', () => {
   it('keeps the decided answer when a hook throws, and reports the failure to onError once', async () => {
     const errors: PlantServiceError[] = [];
     const service = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: jwtBearer({ secret }),
       onCreated: () => {
@@ -207,6 +211,7 @@ describe('handle', () => {
     const rejected: string[] = [];
     const failure = new Error('relation "plants" does not exist');
     const service = createPlantService({
+      logger: false,
       store: { insert: () => Promise.reject(failure) },
       auth: jwtBearer({ secret }),
       onError: (error) => void errors.push(error),
@@ -225,6 +230,7 @@ describe('handle', () => {
   it('aborts a store that outlives the store time-out and answers 503', async () => {
     let signal: AbortSignal | undefined;
     const service = createPlantService({
+      logger: false,
       store: {
         insert: (_plant, context) => {
           signal = context.signal;
@@ -246,6 +252,7 @@ describe('handle', () => {
   it('answers 503 at the time-out for a store that never reads its signal, and hands a late reader an aborted one', async () => {
     let context: StoreContext | undefined;
     const service = createPlantService({
+      logger: false,
       store: {
         insert: (_plant, given) => {
           context = given;
@@ -272,6 +279,7 @@ describe('handle', () => {
 
   it('tells clients the configured Retry-After when the store reports itself unavailable', async () => {
     const service = createPlantService({
+      logger: false,
       store: {
         insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'down')),
       },
@@ -285,6 +293,7 @@ describe('handle', () => {
 
   it('answers 500 when a store returns something that is not an InsertResult', async () => {
     const service = createPlantService({
+      logger: false,
       store: { insert: () => Promise.resolve({ created: 'yes' } as never) },
       auth: jwtBearer({ secret }),
     });
@@ -297,6 +306,7 @@ describe('handle', () => {
     const errors: PlantServiceError[] = [];
     const reported = (id: unknown) =>
       createPlantService({
+        logger: false,
         store: {
           insert: () =>
             Promise.resolve({ created: false, existing: { id, name: 'x' } as NewPlant }),
@@ -332,6 +342,7 @@ describe('handle', () => {
     ['a deadlock (40P01)', { code: '40P01' }],
   ])('answers 503 with Retry-After when any store fails with %s', async (_case, fields) => {
     const service = createPlantService({
+      logger: false,
       store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
       auth: jwtBearer({ secret }),
       retryAfter: 7,
@@ -348,6 +359,7 @@ describe('handle', () => {
     ['a plain error', {}],
   ])('answers 500 when a store fails with %s', async (_case, fields) => {
     const service = createPlantService({
+      logger: false,
       store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
       auth: jwtBearer({ secret }),
     });
@@ -357,7 +369,11 @@ describe('handle', () => {
   });
 
   it('says what would be accepted in a 415: Accept for the media type, Accept-Encoding for a coding', async () => {
-    const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
+    const service = createPlantService({
+      logger: false,
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+    });
     const token = await sign();
     const text = await service.handle(
       plantRequest(token, '{"id":16,"name":"x"}', {
@@ -383,6 +399,7 @@ describe('handle', () => {
 
   it('refuses a custom verifier’s undefined with 401 and turns its unexpected throw into 500', async () => {
     const refusing = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: { verify: () => Promise.resolve(undefined) },
     });
@@ -392,6 +409,7 @@ describe('handle', () => {
       'Bearer realm="plantstore", error="invalid_token", error_description="The token was not accepted"',
     );
     const throwing = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: { verify: () => Promise.reject(new Error('introspection bug')) },
     });
@@ -403,7 +421,11 @@ describe('handle', () => {
   it('refuses a verifier function with advice: the one shape is { verify }', () => {
     const verify = () => Promise.resolve(undefined);
     expect(() =>
-      createPlantService({ store: memoryStore(), auth: verify as unknown as Authenticator }),
+      createPlantService({
+        logger: false,
+        store: memoryStore(),
+        auth: verify as unknown as Authenticator,
+      }),
     ).toThrow(
       'Plantstore: option "auth" must be an object with a verify function: write { verify: yourFunction }; received a function',
     );
@@ -411,6 +433,7 @@ describe('handle', () => {
 
   it('names the configured realm in every challenge', async () => {
     const service = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: jwtBearer({ secret }),
       realm: 'greenhouse',
@@ -420,7 +443,11 @@ describe('handle', () => {
   });
 
   it('skips its own path check when the host router already matched the request', async () => {
-    const service = createPlantService({ store: memoryStore(), auth: jwtBearer({ secret }) });
+    const service = createPlantService({
+      logger: false,
+      store: memoryStore(),
+      auth: jwtBearer({ secret }),
+    });
     const answer = await service.handle(
       plantRequest(await sign(), '{"id":12,"name":"x"}', { path: '/elsewhere', matched: true }),
     );
@@ -431,7 +458,7 @@ describe('handle', () => {
 describe('handle, for any input a client can send', () => {
   it('never throws, never answers 5xx, and stores nothing unless it answers 200', async () => {
     const store = memoryStore();
-    const service = createPlantService({ store, auth: jwtBearer({ secret }) });
+    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
     const token = await sign();
     const jsonish = fc.oneof(
       fc.json(),

@@ -53,6 +53,7 @@ async function start(
   now?: () => number,
 ): Promise<{ url: string; service: PlantService }> {
   const service = createPlantService({
+    logger: false,
     store: memoryStore(),
     auth: jwtBearer({
       jwksUri: issuer.jwksUri,
@@ -388,6 +389,7 @@ describe('DPoP (RFC 9449) on the node entry', () => {
 
   it('refuses a bound token sent as Bearer even with DPoP off', async () => {
     const service = createPlantService({
+      logger: false,
       store: memoryStore(),
       auth: jwtBearer({
         jwksUri: issuer.jwksUri,
@@ -487,6 +489,7 @@ describe('DPoP (RFC 9449) on the node entry', () => {
   it('refuses to start with DPoP but no publicUrl', () => {
     expect(() =>
       createPlantService({
+        logger: false,
         store: memoryStore(),
         auth: jwtBearer({
           secret: 'a-secret-that-is-at-least-32-bytes-long',

@@ -40,7 +40,9 @@ describe('Retry-After while the JWKS is down and no keys are held, over HTTP', (
       now: () => time,
       jwks: { cooldownMs: 30_000, retryAfter: 20 },
     });
-    server = createServer(createNodeHandler(createPlantService({ store: memoryStore(), auth })));
+    server = createServer(
+      createNodeHandler(createPlantService({ logger: false, store: memoryStore(), auth })),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
