@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Deadline, deadlineList } from './deadline-list';
 
 function call(expiresAt: number, expired: string[], name: string): Deadline {
@@ -12,8 +11,20 @@ function call(expiresAt: number, expired: string[], name: string): Deadline {
   };
 }
 
+// A clock of the test's own: the list's timer and `performance.now()` move only when the test moves
+// them, so a busy machine cannot fire a deadline early or late.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const sleep = (ms: number): void => {
+  vi.advanceTimersByTime(ms);
+};
+
 describe('deadlineList', () => {
-  it('expires calls in deadline order, whatever order they were added in, and only those left listed', async () => {
+  it('expires calls in deadline order, whatever order they were added in, and only those left listed', () => {
     const list = deadlineList();
     const expired: string[] = [];
     const now = performance.now();
@@ -25,26 +36,26 @@ describe('deadlineList', () => {
     list.add(call(now + 10, expired, 'first'));
     list.remove(settled);
     list.remove(settled);
-    await sleep(30);
+    sleep(30);
     expect(expired).toStrictEqual(['first']);
-    await sleep(60);
+    sleep(60);
     expect(expired).toStrictEqual(['first', 'middle', 'late']);
     expect(late.listed).toBe(false);
     list.remove(late);
     list.stop();
   });
 
-  it('arms itself again for calls added after the list emptied, and never after stop', async () => {
+  it('arms itself again for calls added after the list emptied, and never after stop', () => {
     const list = deadlineList();
     const expired: string[] = [];
     list.add(call(performance.now() + 5, expired, 'one'));
-    await sleep(20);
+    sleep(20);
     list.add(call(performance.now() + 5, expired, 'two'));
-    await sleep(20);
+    sleep(20);
     expect(expired).toStrictEqual(['one', 'two']);
     list.add(call(performance.now() + 5, expired, 'three'));
     list.stop();
-    await sleep(20);
+    sleep(20);
     expect(expired).toStrictEqual(['one', 'two']);
   });
 });
