@@ -7,8 +7,9 @@
 //   https://docs.aws.amazon.com/lambda/latest/dg/urls-invocation.html#urls-payloads
 import type { HttpApiEvent, RestApiEvent } from '@plantstore/aws-lambda';
 
-/** The 2.0 example of the HTTP API page. */
-const HTTP_API_EVENT_AS_DOCUMENTED = {
+// The two pages' 2.0 examples are the same but for requestContext's identity, addresses and
+// authorizer and the body: what they share is written once, value for value, and spread into each.
+const V2_REQUEST = {
   version: '2.0',
   routeKey: '$default',
   rawPath: '/my/path',
@@ -16,6 +17,26 @@ const HTTP_API_EVENT_AS_DOCUMENTED = {
   cookies: ['cookie1', 'cookie2'],
   headers: { header1: 'value1', header2: 'value1,value2' },
   queryStringParameters: { parameter1: 'value1,value2', parameter2: 'value' },
+} as const;
+const V2_CONTEXT_END = {
+  requestId: 'id',
+  routeKey: '$default',
+  stage: '$default',
+  time: '12/Mar/2020:19:03:58 +0000',
+  timeEpoch: 1583348638390,
+} as const;
+const v2Http = (sourceIp: string) =>
+  ({
+    method: 'POST',
+    path: '/my/path',
+    protocol: 'HTTP/1.1',
+    sourceIp,
+    userAgent: 'agent',
+  }) as const;
+
+/** The 2.0 example of the HTTP API page. */
+const HTTP_API_EVENT_AS_DOCUMENTED = {
+  ...V2_REQUEST,
   requestContext: {
     accountId: '123456789012',
     apiId: 'api-id',
@@ -33,18 +54,8 @@ const HTTP_API_EVENT_AS_DOCUMENTED = {
     },
     domainName: 'id.execute-api.us-east-1.amazonaws.com',
     domainPrefix: 'id',
-    http: {
-      method: 'POST',
-      path: '/my/path',
-      protocol: 'HTTP/1.1',
-      sourceIp: '192.0.2.1',
-      userAgent: 'agent',
-    },
-    requestId: 'id',
-    routeKey: '$default',
-    stage: '$default',
-    time: '12/Mar/2020:19:03:58 +0000',
-    timeEpoch: 1583348638390,
+    http: v2Http('192.0.2.1'),
+    ...V2_CONTEXT_END,
   },
   body: 'Hello from Lambda',
   pathParameters: { parameter1: 'value1' },
@@ -84,13 +95,8 @@ const REST_API_EVENT_AS_DOCUMENTED = {
       user: null,
       userAgent: 'user-agent',
       userArn: null,
-      clientCert: {
-        clientCertPem: 'CERT_CONTENT',
-        subjectDN: 'www.example.com',
-        issuerDN: 'Example issuer',
-        serialNumber: 'a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1:a1',
-        validity: { notBefore: 'May 28 12:30:02 2019 GMT', notAfter: 'Aug  5 09:36:04 2021 GMT' },
-      },
+      // The page's 1.0 example carries the 2.0 example's certificate, value for value.
+      clientCert: HTTP_API_EVENT_AS_DOCUMENTED.requestContext.authentication.clientCert,
     },
     path: '/my/path',
     protocol: 'HTTP/1.1',
@@ -110,13 +116,7 @@ export const REST_API_EVENT: RestApiEvent = REST_API_EVENT_AS_DOCUMENTED;
 
 /** The example of the function URL page. */
 const FUNCTION_URL_EVENT_AS_DOCUMENTED = {
-  version: '2.0',
-  routeKey: '$default',
-  rawPath: '/my/path',
-  rawQueryString: 'parameter1=value1&parameter1=value2&parameter2=value',
-  cookies: ['cookie1', 'cookie2'],
-  headers: { header1: 'value1', header2: 'value1,value2' },
-  queryStringParameters: { parameter1: 'value1,value2', parameter2: 'value' },
+  ...V2_REQUEST,
   requestContext: {
     accountId: '123456789012',
     apiId: '<urlid>',
@@ -134,18 +134,8 @@ const FUNCTION_URL_EVENT_AS_DOCUMENTED = {
     },
     domainName: '<url-id>.lambda-url.us-west-2.on.aws',
     domainPrefix: '<url-id>',
-    http: {
-      method: 'POST',
-      path: '/my/path',
-      protocol: 'HTTP/1.1',
-      sourceIp: '123.123.123.123',
-      userAgent: 'agent',
-    },
-    requestId: 'id',
-    routeKey: '$default',
-    stage: '$default',
-    time: '12/Mar/2020:19:03:58 +0000',
-    timeEpoch: 1583348638390,
+    http: v2Http('123.123.123.123'),
+    ...V2_CONTEXT_END,
   },
   body: 'Hello from client!',
   pathParameters: null,

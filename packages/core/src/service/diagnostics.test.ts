@@ -7,7 +7,8 @@ import { memoryStore } from '../plant/memory-store';
 import type { PlantStore } from '../plant/store';
 import { createTokenIssuer, type TokenIssuer } from '../testing/token-issuer';
 import { CREATE_TRACING_CHANNEL, type CreateTraceMessage } from './diagnostics';
-import { createPlantService } from './service';
+import type { PlantRequest } from '../http/request';
+import { createPlantService, type PlantService } from './service';
 
 type EventName = keyof TracingChannelSubscribers<CreateTraceMessage>;
 interface Event {
@@ -62,6 +63,21 @@ describe('the plantstore:create tracing channel', () => {
   const names = () => events.map((event) => event.name);
   const started = { method: 'POST' };
   const storeMs = expect.any(Number) as number;
+  const failingStore = (reason: Error): PlantStore => ({ insert: () => Promise.reject(reason) });
+  /** The fields published for a refusal decided once the store has answered. */
+  const storeFailure = (status: number, code: string) => ({
+    method: 'POST',
+    status,
+    code,
+    storeDurationMs: storeMs,
+  });
+  /** Handles `request` with the channel watched: a refusal's five events, their fields returned. */
+  const tracedRefusal = async (service: PlantService, request: PlantRequest, status: number) => {
+    channel.subscribe(subscribers);
+    expect((await service.handle(request)).status).toBe(status);
+    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    return events.map((event) => event.fields);
+  };
 
   it('publishes start, end, asyncStart and asyncEnd of a create, with outcome created and the store duration', async () => {
     const service = serviceWith();
@@ -92,59 +108,33 @@ describe('the plantstore:create tracing channel', () => {
   it('publishes a conflict as error 409 id_conflict, with the store duration', async () => {
     const service = serviceWith();
     await service.handle(post('{"id": 3, "name": "Fern"}'));
-    channel.subscribe(subscribers);
-    expect((await service.handle(post('{"id": 3, "name": "Ivy"}'))).status).toBe(409);
-    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
-    const refused = { method: 'POST', status: 409, code: 'id_conflict', storeDurationMs: storeMs };
-    expect(events.slice(2).map((event) => event.fields)).toStrictEqual([refused, refused, refused]);
+    const fields = await tracedRefusal(service, post('{"id": 3, "name": "Ivy"}'), 409);
+    const refused = storeFailure(409, 'id_conflict');
+    expect(fields.slice(2)).toStrictEqual([refused, refused, refused]);
   });
 
   it('publishes a token for another audience as error 401 audience_mismatch, without a store duration', async () => {
-    const service = serviceWith();
     const stranger = await idp.sign({ aud: 'another-api', sub: 'gardener-4242' });
-    channel.subscribe(subscribers);
-    expect((await service.handle(post('{"id": 4, "name": "Fern"}', stranger))).status).toBe(401);
-    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
-    expect(events[2]?.fields).toStrictEqual({
-      method: 'POST',
-      status: 401,
-      code: 'audience_mismatch',
-    });
-    expect(events[4]?.fields).toStrictEqual(events[2]?.fields);
+    const request = post('{"id": 4, "name": "Fern"}', stranger);
+    const fields = await tracedRefusal(serviceWith(), request, 401);
+    expect(fields[2]).toStrictEqual({ method: 'POST', status: 401, code: 'audience_mismatch' });
+    expect(fields[4]).toStrictEqual(fields[2]);
   });
 
   it('publishes a store that is unavailable as error 503 store_unavailable, with its duration', async () => {
-    const service = serviceWith({
-      insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'Down.')),
-    });
-    channel.subscribe(subscribers);
-    expect((await service.handle(post('{"id": 5, "name": "Fern"}'))).status).toBe(503);
-    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
-    expect(events[4]?.fields).toStrictEqual({
-      method: 'POST',
-      status: 503,
-      code: 'store_unavailable',
-      storeDurationMs: storeMs,
-    });
+    const down = failingStore(new ServiceUnavailableError('store_unavailable', 'Down.'));
+    const fields = await tracedRefusal(serviceWith(down), post('{"id": 5, "name": "Fern"}'), 503);
+    expect(fields[4]).toStrictEqual(storeFailure(503, 'store_unavailable'));
   });
 
   it('publishes a store that fails as error 500 store_failed, with its duration', async () => {
-    const service = serviceWith({
-      insert: () => Promise.reject(new Error('relation "plants" does not exist')),
-    });
-    channel.subscribe(subscribers);
-    expect((await service.handle(post('{"id": 6, "name": "Fern"}'))).status).toBe(500);
-    expect(names()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
-    expect(events[2]?.fields).toStrictEqual({
-      method: 'POST',
-      status: 500,
-      code: 'store_failed',
-      storeDurationMs: storeMs,
-    });
+    const service = serviceWith(failingStore(new Error('relation "plants" does not exist')));
+    const fields = await tracedRefusal(service, post('{"id": 6, "name": "Fern"}'), 500);
+    expect(fields[2]).toStrictEqual(storeFailure(500, 'store_failed'));
   });
 
   it('never publishes the token, its claims or the body', async () => {
-    const failing: PlantStore = { insert: () => Promise.reject(new Error('db said: Secret Ivy')) };
+    const failing = failingStore(new Error('db said: Secret Ivy'));
     const body = '{"id": 7, "name": "Secret Ivy", "tag": "classified-tag"}';
     channel.subscribe(subscribers);
     await serviceWith().handle(post(body));

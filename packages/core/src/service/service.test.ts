@@ -10,6 +10,7 @@ import type { NewPlant } from '../plant/plant';
 import type { Authenticator } from '../auth/authenticator';
 import type { PlantRequest } from '../http/request';
 import { createPlantService, isPlantService } from './service';
+import type { PlantServiceOptions } from './service-options';
 import type { PlantStore, StoreContext } from '../plant/store';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-bytes-long');
@@ -31,6 +32,15 @@ const plantRequest = (
   body,
   ...extra,
 });
+
+// A service on a fresh memory store behind the test secret, logging nowhere, with the options given.
+const quietService = (options: Partial<PlantServiceOptions> = {}) =>
+  createPlantService({
+    logger: false,
+    store: memoryStore(),
+    auth: jwtBearer({ secret }),
+    ...options,
+  });
 
 describe('createPlantService', () => {
   const base = { store: memoryStore(), auth: jwtBearer({ secret }) };
@@ -77,7 +87,7 @@ describe('createPlantService', () => {
 describe('handle', () => {
   it('reads the body from bytes, text, a Web stream or a Node stream', async () => {
     const store = memoryStore();
-    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
+    const service = quietService({ store });
     const token = await sign();
     const json = (id: number) => `{"id":${id},"name":"n${id}"}`;
     const bodies: PlantRequest[] = [
@@ -95,7 +105,7 @@ describe('handle', () => {
 
   it('reads text or bytes a host parser left as the exact body, and an emptied {} as empty', async () => {
     const store = memoryStore();
-    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
+    const service = quietService({ store });
     const token = await sign();
     const text = '{"id":9007199254740993,"name":"Text"}';
     expect(
@@ -125,12 +135,7 @@ describe('handle', () => {
   });
 
   it('refuses a host-parsed body whose declared length is over the limit, as it would a raw one', async () => {
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
-      bodyLimit: 100,
-    });
+    const service = quietService({ bodyLimit: 100 });
     const answer = await service.handle({
       method: 'POST',
       path: '/plants',
@@ -153,10 +158,8 @@ describe('handle', () => {
       },
     };
     const created: string[] = [];
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store,
-      auth: jwtBearer({ secret }),
       onCreated: (plant, context) =>
         void created.push(`${plant.name} by ${context.principal?.subject}`),
     });
@@ -170,10 +173,7 @@ describe('handle', () => {
 
   it('calls onCreated on a creation and not on a replay', async () => {
     const created: NewPlant[] = [];
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
+    const service = quietService({
       onCreated: (plant) => void created.push(plant),
     });
     const token = await sign();
@@ -184,10 +184,7 @@ describe('handle', () => {
 
   it('keeps the decided answer when a hook throws, and reports the failure to onError once', async () => {
     const errors: PlantServiceError[] = [];
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
+    const service = quietService({
       onCreated: () => {
         throw new Error('webhook down');
       },
@@ -210,10 +207,8 @@ describe('handle', () => {
     const errors: PlantServiceError[] = [];
     const rejected: string[] = [];
     const failure = new Error('relation "plants" does not exist');
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: { insert: () => Promise.reject(failure) },
-      auth: jwtBearer({ secret }),
       onError: (error) => void errors.push(error),
       onRejected: (error) => void rejected.push(error.code),
     });
@@ -229,8 +224,7 @@ describe('handle', () => {
 
   it('aborts a store that outlives the store time-out and answers 503', async () => {
     let signal: AbortSignal | undefined;
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: {
         insert: (_plant, context) => {
           signal = context.signal;
@@ -239,7 +233,6 @@ describe('handle', () => {
           );
         },
       },
-      auth: jwtBearer({ secret }),
       storeTimeout: 20,
       retryAfter: 7,
     });
@@ -251,15 +244,13 @@ describe('handle', () => {
 
   it('answers 503 at the time-out for a store that never reads its signal, and hands a late reader an aborted one', async () => {
     let context: StoreContext | undefined;
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: {
         insert: (_plant, given) => {
           context = given;
           return new Promise(() => undefined);
         },
       },
-      auth: jwtBearer({ secret }),
       storeTimeout: 20,
       retryAfter: 3,
     });
@@ -278,12 +269,10 @@ describe('handle', () => {
   });
 
   it('tells clients the configured Retry-After when the store reports itself unavailable', async () => {
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: {
         insert: () => Promise.reject(new ServiceUnavailableError('store_unavailable', 'down')),
       },
-      auth: jwtBearer({ secret }),
       retryAfter: 30,
     });
     const answer = await service.handle(plantRequest(await sign(), '{"id":13,"name":"x"}'));
@@ -292,10 +281,8 @@ describe('handle', () => {
   });
 
   it('answers 500 when a store returns something that is not an InsertResult', async () => {
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: { insert: () => Promise.resolve({ created: 'yes' } as never) },
-      auth: jwtBearer({ secret }),
     });
     expect((await service.handle(plantRequest(await sign(), '{"id":11,"name":"x"}'))).status).toBe(
       500,
@@ -305,13 +292,11 @@ describe('handle', () => {
   it('answers 500 store_failed, reported once, when the store reports a plant under another id', async () => {
     const errors: PlantServiceError[] = [];
     const reported = (id: unknown) =>
-      createPlantService({
-        logger: false,
+      quietService({
         store: {
           insert: () =>
             Promise.resolve({ created: false, existing: { id, name: 'x' } as NewPlant }),
         },
-        auth: jwtBearer({ secret }),
         onError: (error) => void errors.push(error),
       });
     const body = '{"id":9007199254740993,"name":"x"}';
@@ -341,10 +326,8 @@ describe('handle', () => {
     ['a serialization failure (40001)', { code: '40001' }],
     ['a deadlock (40P01)', { code: '40P01' }],
   ])('answers 503 with Retry-After when any store fails with %s', async (_case, fields) => {
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
-      auth: jwtBearer({ secret }),
       retryAfter: 7,
     });
     const answer = await service.handle(plantRequest(await sign(), '{"id":14,"name":"x"}'));
@@ -358,10 +341,8 @@ describe('handle', () => {
     ['a syntax error (42601)', { code: '42601' }],
     ['a plain error', {}],
   ])('answers 500 when a store fails with %s', async (_case, fields) => {
-    const service = createPlantService({
-      logger: false,
+    const service = quietService({
       store: { insert: () => Promise.reject(Object.assign(new Error('driver says no'), fields)) },
-      auth: jwtBearer({ secret }),
     });
     const answer = await service.handle(plantRequest(await sign(), '{"id":15,"name":"x"}'));
     expect(answer.status).toBe(500);
@@ -369,11 +350,7 @@ describe('handle', () => {
   });
 
   it('says what would be accepted in a 415: Accept for the media type, Accept-Encoding for a coding', async () => {
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
-    });
+    const service = quietService();
     const token = await sign();
     const text = await service.handle(
       plantRequest(token, '{"id":16,"name":"x"}', {
@@ -432,10 +409,7 @@ describe('handle', () => {
   });
 
   it('names the configured realm in every challenge', async () => {
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
+    const service = quietService({
       realm: 'greenhouse',
     });
     const answer = await service.handle({ method: 'POST', path: '/plants', headers: {} });
@@ -443,11 +417,7 @@ describe('handle', () => {
   });
 
   it('skips its own path check when the host router already matched the request', async () => {
-    const service = createPlantService({
-      logger: false,
-      store: memoryStore(),
-      auth: jwtBearer({ secret }),
-    });
+    const service = quietService();
     const answer = await service.handle(
       plantRequest(await sign(), '{"id":12,"name":"x"}', { path: '/elsewhere', matched: true }),
     );
@@ -458,7 +428,7 @@ describe('handle', () => {
 describe('handle, for any input a client can send', () => {
   it('never throws, never answers 5xx, and stores nothing unless it answers 200', async () => {
     const store = memoryStore();
-    const service = createPlantService({ logger: false, store, auth: jwtBearer({ secret }) });
+    const service = quietService({ store });
     const token = await sign();
     const jsonish = fc.oneof(
       fc.json(),

@@ -12,7 +12,11 @@ import { memoryStore } from '../../plant/memory-store';
 import { memoryReplayStore } from './memory-replay-store';
 import type { ReplayStore } from './replay-store';
 import { createTokenIssuer, type TokenIssuer } from '../../testing/token-issuer';
-import { createDpopClient, type DpopClient } from '../../testing/dpop-client';
+import {
+  createDpopClient,
+  type DpopClient,
+  type DpopProofOptions,
+} from '../../testing/dpop-client';
 
 const PUBLIC = 'https://api.example.com';
 const HTU = `${PUBLIC}/plants`;
@@ -47,6 +51,13 @@ afterAll(async () => {
   await issuer.close();
 });
 
+/** The test issuer's key set, issuer and audience, as `jwtBearer` takes them. */
+const issuerOptions = () => ({
+  jwksUri: issuer.jwksUri,
+  issuer: issuer.issuer,
+  audience: issuer.audience,
+});
+
 async function start(
   dpop: DpopOptions | true,
   extra: Partial<PlantServiceOptions> = {},
@@ -56,9 +67,7 @@ async function start(
     logger: false,
     store: memoryStore(),
     auth: jwtBearer({
-      jwksUri: issuer.jwksUri,
-      issuer: issuer.issuer,
-      audience: issuer.audience,
+      ...issuerOptions(),
       dpop: dpopBinding(dpop === true ? {} : dpop),
       ...(now === undefined ? {} : { now }),
     }),
@@ -70,6 +79,14 @@ async function start(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, service };
 }
+
+/** A request's headers: `token` and a proof of it for HTU, made with `options`. */
+const proved =
+  (options: DpopProofOptions) =>
+  async (token: string): Promise<Record<string, string>> => ({
+    authorization: `DPoP ${token}`,
+    dpop: await client.proof({ url: HTU, token }, options),
+  });
 
 function send(
   base: string,
@@ -182,16 +199,10 @@ describe('DPoP (RFC 9449) on the node entry', () => {
     const slow = await start({ replayStore }, {}, () => slowNow);
     const fast = await start({ replayStore }, {}, () => slowNow + 4_000);
     const token = await bound();
-    const captured = {
-      authorization: `DPoP ${token}`,
-      dpop: await client.proof({ url: HTU, token }, { claims: { iat } }),
-    };
+    const captured = await proved({ claims: { iat } })(token);
     expect((await send(slow.url, captured)).status).toBe(200);
     // Any proof the fast instance accepts makes the store forget what has expired by its clock.
-    const fresh = {
-      authorization: `DPoP ${token}`,
-      dpop: await client.proof({ url: HTU, token }, { claims: { iat: iat + 66 } }),
-    };
+    const fresh = await proved({ claims: { iat: iat + 66 } })(token);
     expect((await send(fast.url, fresh)).status).toBe(200);
     proofError(
       'dpop_proof_replayed',
@@ -231,10 +242,7 @@ describe('DPoP (RFC 9449) on the node entry', () => {
       'no ath',
       'dpop_proof_token_hash_mismatch',
       'The DPoP proof ath is not the hash of this token',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof({ url: HTU, token }, { claims: { ath: undefined } }),
-      }),
+      proved({ claims: { ath: undefined } }),
     ],
     [
       'a proof of another key than cnf.jkt',
@@ -258,49 +266,32 @@ describe('DPoP (RFC 9449) on the node entry', () => {
       'an iat two minutes old',
       'dpop_proof_expired',
       'The DPoP proof was issued too long ago',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof({ url: HTU, token }, { issuedAt: -120 }),
-      }),
+      proved({ issuedAt: -120 }),
     ],
     [
       'an iat a minute ahead',
       'dpop_proof_not_yet_valid',
       'The DPoP proof is issued in the future',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof({ url: HTU, token }, { issuedAt: 60 }),
-      }),
+      proved({ issuedAt: 60 }),
     ],
     [
       'typ JWT',
       'dpop_proof_type_mismatch',
       'The DPoP proof typ must be dpop+jwt',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof({ url: HTU, token }, { header: { typ: 'JWT' } }),
-      }),
+      proved({ header: { typ: 'JWT' } }),
     ],
     [
       'a private key in jwk',
       'dpop_proof_key_invalid',
       'The DPoP proof must carry a public jwk',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof(
-          { url: HTU, token },
-          { header: { jwk: { ...client.publicJwk, d: 'AAAA' } } },
-        ),
-      }),
+      // The client exists once beforeAll has run: its key is read when the row runs.
+      async (token) => proved({ header: { jwk: { ...client.publicJwk, d: 'AAAA' } } })(token),
     ],
     [
       'no jti',
       'dpop_proof_claim_invalid',
       'The DPoP proof lacks jti, htm, htu or iat',
-      async (token) => ({
-        authorization: `DPoP ${token}`,
-        dpop: await client.proof({ url: HTU, token }, { claims: { jti: undefined } }),
-      }),
+      proved({ claims: { jti: undefined } }),
     ],
     [
       'no proof',
@@ -361,14 +352,9 @@ describe('DPoP (RFC 9449) on the node entry', () => {
   it('refuses two DPoP headers', async () => {
     const { url } = await start(true);
     const token = await bound();
-    const proofs = [
-      await client.proof({ url: HTU, token }),
-      await client.proof({ url: HTU, token }),
-    ];
-    proofError(
-      'dpop_proof_repeated',
-      'The request must carry exactly one DPoP header',
-    )(await send(url, { authorization: `DPoP ${token}`, dpop: proofs }));
+    const dpop = [await client.proof({ url: HTU, token }), await client.proof({ url: HTU, token })];
+    const reply = await send(url, { authorization: `DPoP ${token}`, dpop });
+    proofError('dpop_proof_repeated', 'The request must carry exactly one DPoP header')(reply);
   });
 
   it('refuses a bound token sent as Bearer, and an unbound one sent as DPoP', async () => {
@@ -391,11 +377,7 @@ describe('DPoP (RFC 9449) on the node entry', () => {
     const service = createPlantService({
       logger: false,
       store: memoryStore(),
-      auth: jwtBearer({
-        jwksUri: issuer.jwksUri,
-        issuer: issuer.issuer,
-        audience: issuer.audience,
-      }),
+      auth: jwtBearer(issuerOptions()),
     });
     const answer = await service.handle({
       method: 'POST',

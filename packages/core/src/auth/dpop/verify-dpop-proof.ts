@@ -7,7 +7,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { AuthRequest } from '../authenticator';
-import type { Principal } from '../principal';
+import type { DpopProofCheck } from '../proof-of-possession';
 import { refusedWith } from '../refused-principal';
 import { compactJwsDefect } from '../compact-jws';
 import { InvalidDpopProofError, UseDpopNonceError } from '../../errors/bearer-errors';
@@ -204,15 +204,6 @@ async function checkClaims(
   }
 }
 
-/** Checks DPoP proofs for one `jwtBearer`; holds the keys of recent proofs. */
-export type DpopProofVerifier = (
-  request: AuthRequest,
-  token: string,
-  boundKey: string,
-  now: number,
-  principal: Principal,
-) => Promise<void>;
-
 /**
  * Creates the DPoP proof check of RFC 9449 §4.3 and §7: one `DPoP` header with one proof JWT; `typ`
  * `dpop+jwt`; an allowed asymmetric `alg`; a public `jwk` whose RFC 7638 thumbprint is the token's
@@ -221,7 +212,8 @@ export type DpopProofVerifier = (
  * the server nonce when nonces are on; and the proof never seen before (the replay store).
  *
  * @param config - the checked `dpop` options
- * @returns the check: resolves when the proof holds, rejects with `InvalidDpopProofError` (401),
+ * @returns the `DpopProofCheck` that `dpopBinding()` hands `jwtBearer`, holding the keys of recent
+ *   proofs: resolves when the proof holds, rejects with `InvalidDpopProofError` (401),
  *   `UseDpopNonceError` (401 with `DPoP-Nonce`) or `ServiceUnavailableError` (503 when the replay
  *   store cannot answer)
  * @example
@@ -230,7 +222,7 @@ export type DpopProofVerifier = (
  * await checkProof(request, token, principal.claims.cnf.jkt, Date.now(), principal);
  * ```
  */
-export function createDpopProofVerifier(config: DpopConfig): DpopProofVerifier {
+export function createDpopProofVerifier(config: DpopConfig): DpopProofCheck {
   const headers = new Map<string, ProofHeader>();
   // Replay-store calls wait for their time-out here: one timer for all of them.
   const deadlines = deadlineList();

@@ -1,6 +1,7 @@
 import { MissingTokenError } from '@plantstore/core';
 import type { TokenIssuer } from '@plantstore/core/testing';
 import { expect } from 'vitest';
+import type { Reply } from '../../client/send';
 import type { ContractTarget } from '../../hosts/target';
 import type { CaseRegistrar, RegisterCase } from '../coverage';
 import { type DpopHost, useDpopHost } from './dpop-host';
@@ -43,6 +44,11 @@ export function describeDpopContract(
 
 /** The DPoP cases: challenges, the nonce, proofs that hold and proofs that do not. */
 function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
+  /** Expects `reply` to be the 401 invalid_dpop_proof saying `description`, refused as `code`. */
+  const expectProofRefused = (reply: Reply, description: string, code: string): void => {
+    expect(view(reply)).toStrictEqual(proofRefused(description));
+    expect(dpop.rejected.at(-1)?.code).toBe(code);
+  };
   test(
     'dpop.challenge',
     ['dpop', 'metadata', 'mounting'],
@@ -98,20 +104,22 @@ function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
   test('dpop.replayed', ['dpop'], 'refuses a replayed proof 401 invalid_dpop_proof', async () => {
     const headers = await dpop.proven(await dpop.bound());
     expect((await dpop.post(headers)).status).toBe(200);
-    expect(view(await dpop.post(headers))).toStrictEqual(
-      proofRefused('The DPoP proof was used before'),
+    expectProofRefused(
+      await dpop.post(headers),
+      'The DPoP proof was used before',
+      'dpop_proof_replayed',
     );
-    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_replayed');
   });
 
   test('dpop.other-host', ['dpop'], 'refuses a proof whose htu names another host', async () => {
     const headers = await dpop.proven(await dpop.bound(), {
       url: `https://other.example.com${dpop.mountPath}/plants`,
     });
-    expect(view(await dpop.post(headers))).toStrictEqual(
-      proofRefused('The DPoP proof htu is not the request URL'),
+    expectProofRefused(
+      await dpop.post(headers),
+      'The DPoP proof htu is not the request URL',
+      'dpop_proof_url_mismatch',
     );
-    expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
   });
 
   test(
@@ -128,8 +136,11 @@ function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
         'x-forwarded-host': 'evil.example',
         'x-forwarded-proto': 'https',
       });
-      expect(view(reply)).toStrictEqual(proofRefused('The DPoP proof htu is not the request URL'));
-      expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
+      expectProofRefused(
+        reply,
+        'The DPoP proof htu is not the request URL',
+        'dpop_proof_url_mismatch',
+      );
     },
   );
 
@@ -140,10 +151,11 @@ function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
     async () => {
       const path = dpop.mountPath === '' ? '/api/plants' : '/plants';
       const headers = await dpop.proven(await dpop.bound(), { url: `${PUBLIC_URL}${path}` });
-      expect(view(await dpop.post(headers))).toStrictEqual(
-        proofRefused('The DPoP proof htu is not the request URL'),
+      expectProofRefused(
+        await dpop.post(headers),
+        'The DPoP proof htu is not the request URL',
+        'dpop_proof_url_mismatch',
       );
-      expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_url_mismatch');
     },
   );
 
@@ -153,10 +165,11 @@ function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
     'refuses a proof whose ath is the hash of another token',
     async () => {
       const headers = await dpop.proven(await dpop.bound(), { token: await dpop.bound() });
-      expect(view(await dpop.post(headers))).toStrictEqual(
-        proofRefused('The DPoP proof ath is not the hash of this token'),
+      expectProofRefused(
+        await dpop.post(headers),
+        'The DPoP proof ath is not the hash of this token',
+        'dpop_proof_token_hash_mismatch',
       );
-      expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_token_hash_mismatch');
     },
   );
 
@@ -166,10 +179,11 @@ function describeDpopCases(dpop: DpopHost, test: RegisterCase): void {
     'refuses a proof by another key than the cnf.jkt of the token',
     async () => {
       const headers = await dpop.proven(await dpop.bound(), {}, dpop.other);
-      expect(view(await dpop.post(headers))).toStrictEqual(
-        proofRefused('The DPoP proof key is not the key the token is bound to'),
+      expectProofRefused(
+        await dpop.post(headers),
+        'The DPoP proof key is not the key the token is bound to',
+        'dpop_proof_key_mismatch',
       );
-      expect(dpop.rejected.at(-1)?.code).toBe('dpop_proof_key_mismatch');
     },
   );
 
