@@ -49,6 +49,7 @@ const HOMES: Readonly<Record<string, string>> = {
   'docs/hooks.md': 'examples/opentelemetry/src',
   'docs/h3.md': 'examples/h3/src',
   'docs/elysia.md': 'examples/elysia/src',
+  'docs/sveltekit.md': 'examples/sveltekit/src',
   'examples/api-reference/README.md': 'examples/api-reference/src',
   'packages/koa/README.md': 'packages/koa/src',
   'packages/express/README.md': 'packages/express/src',
