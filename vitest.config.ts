@@ -60,7 +60,7 @@ const FAST = [
   'packages/fastify/test/host-app.test.ts',
   'examples/express/**/*.test.ts',
   'examples/koa/**/*.test.ts',
-  'examples/custom-storage/src/app.test.ts',
+  // The custom-storage example's app runs on Redis: it is in the full tier, with the server.
 ];
 
 // Tests run against the sources, so `pnpm test` needs no build first; CI also checks the built packages.
