@@ -19,7 +19,8 @@ export interface HostCoverage {
   readonly only?: readonly CaseTag[];
   /**
    * The cases the host decides before the route, by tag or by case id, each with the reason; they
-   * are registered and skipped with it. A key that names no case fails the run (no silent typo).
+   * are registered and skipped with it. A key that is no tag, and in a full run names no case either,
+   * fails the run: no silent typo.
    */
   readonly decides?: Readonly<Record<string, string>>;
 }
@@ -47,8 +48,8 @@ export interface CaseRegistrar {
   readonly test: RegisterCase;
   readonly group: RegisterGroup;
   /**
-   * Fails on a `decides` key that matched no case. Call it in a `beforeAll`: nested suites register
-   * their cases after their parent's callback has returned.
+   * Fails on a `decides` key that is no tag and, in a full run, matched no case. Call it in a
+   * `beforeAll`: nested suites register their cases after their parent's callback has returned.
    */
   readonly verify: () => void;
 }
