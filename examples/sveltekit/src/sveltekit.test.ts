@@ -66,6 +66,9 @@ describe(`SvelteKit ${version} on @sveltejs/adapter-node`, () => {
         'exchange.repeated-authorization': REPEATED,
         'auth.repeated-field': REPEATED,
         'raw.fillers': FIRST_1000,
+        // A 64 MiB body the route refuses unread: adapter-node's server, not the route, closes that
+        // connection, and on a busy machine resets it before the client has read the answer.
+        'raw.huge': CONNECTION,
         'raw.linger': CONNECTION,
         'metadata.declared-body.get': CONNECTION,
         'metadata.declared-body.post': CONNECTION,
