@@ -124,7 +124,7 @@ describe.skipIf(!hasSocket)('sendCancelRequest over a Unix socket', () => {
         () => false,
       ))
     )
-      test.skip();
+      test.skip(); // skipped: the local socket asks for another login than the URL's, so no cancel key to test
     try {
       const key = backendKeyOf(local);
       expect(key?.host).toBe(SOCKET_DIR);

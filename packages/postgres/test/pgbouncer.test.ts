@@ -26,6 +26,7 @@ const pgbouncer = findPgBouncer();
 if (pgbouncer === undefined) {
   // .ci/run installs it, so there a missing pgbouncer fails rather than skips.
   const required = process.env['PLANTSTORE_REQUIRE_SERVICES'] === '1';
+  // Skipped, not failed, on a contributor's machine without pgbouncer: the suite cannot start one.
   (required ? it : it.skip)(
     'runs the postgres client through PgBouncer: pgbouncer is not installed (apt-get install pgbouncer)',
     () => {
