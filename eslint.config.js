@@ -131,7 +131,16 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // The workspace program first (tsconfig.workspace.json: every project that only adds
+        // `paths`), then the projects with global types or settings of their own, as `pnpm
+        // typecheck` splits them: one program instead of one per project (scripts/typecheck.mjs).
+        project: [
+          './tsconfig.workspace.json',
+          './examples/{bun,deno,elysia,hono,nestjs}/tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
