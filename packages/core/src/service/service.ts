@@ -36,4 +36,3 @@ function sampleService(options: PlantServiceOptions): PlantService {
     () => Promise.resolve(),
   );
 }
-
