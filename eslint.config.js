@@ -157,13 +157,14 @@ export default tseslint.config(
   ...coreBoundaries(),
   {
     // Each entry's names are its list, locked by entries/entries.test.ts: `export *` would let a
-    // module's new export reach users unreviewed.
+    // module's new export reach users unreviewed. entries/web.ts is the root's Workers build: it
+    // re-exports the root's locked list whole, and the test holds the two lists equal.
     files: [
       'packages/core/src/index.ts',
       'packages/core/src/entries/*.ts',
       'packages/core/src/testing/index.ts',
     ],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/core/src/entries/web.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -6,4 +6,5 @@ export default packageBuild({
   openapi: 'src/entries/openapi.ts',
   providers: 'src/entries/providers.ts',
   testing: 'src/testing/index.ts',
+  web: 'src/entries/web.ts',
 });

@@ -59,11 +59,11 @@ describe('docs/architecture.md', () => {
   it('finds jose, the option checks and the schema step in one guess each', () => {
     expect(markdown).toContain('jose, called in `auth/jwt/issuer-verifier.ts`: `jwtVerify`');
     expect(markdown).toContain('`service/service-options.ts`: `resolveOptions`');
-    expect(markdown).toContain('called in `service/service.ts`: `validatePlant`');
+    expect(markdown).toContain('called in `service/route-service.ts`: `validatePlant`');
   });
 
-  it('draws the steps in the order service.ts runs them', () => {
-    const service = read('packages/core/src/service/service.ts');
+  it('draws the steps in the order route-service.ts runs them', () => {
+    const service = read('packages/core/src/service/route-service.ts');
     const handle = service.slice(service.indexOf('const handle'));
     const steps: readonly (readonly [string, string])[] = [
       ['2 credentials', 'readCredentials('],

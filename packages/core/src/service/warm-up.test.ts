@@ -7,6 +7,7 @@ import { CREATE_TRACING_CHANNEL, type CreateTraceMessage } from './diagnostics';
 import { createPlantService } from './service';
 import type { PlantService } from './plant-service';
 import { warmUp } from './warm-up';
+import { createPlantService as createWebPlantService } from './web-service';
 
 /** Records the calls that reach a user's store, auth, hooks and diagnostics channel. */
 function observedServices(calls: string[]): readonly PlantService[] {
@@ -132,5 +133,33 @@ describe('the warm-up', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the Workers and Edge build of createPlantService', () => {
+  it('has no warm-up: warmUp() resolves at once without a request, and ready() waits for the auth and the store', async () => {
+    const calls: string[] = [];
+    const service = createWebPlantService({
+      store: {
+        insert: () => Promise.resolve({ created: true }),
+        ready: () => {
+          calls.push('store ready');
+          return Promise.resolve();
+        },
+      },
+      auth: {
+        verify: () => Promise.resolve(undefined),
+        ready: () => {
+          calls.push('auth ready');
+          return Promise.resolve();
+        },
+      },
+      onRejected: () => void calls.push('onRejected'),
+    });
+    const first = service.warmUp();
+    expect(service.warmUp()).toBe(first);
+    await expect(first).resolves.toBeUndefined();
+    await service.ready();
+    expect(calls).toStrictEqual(['auth ready', 'store ready']);
   });
 });
