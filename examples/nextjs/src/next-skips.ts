@@ -9,6 +9,8 @@ const REPEATED =
 const FIRST_1000 =
   "Next.js builds the route's Request from Node's req.headers, which holds only the first 1000 fields: a Content-Encoding after 1000 others never reaches the route";
 const LINGER = 'next start, not the route, decides how a connection with a body is read and closed';
+const RESETS =
+  'next start, not the route, decides how a connection with a declared body it does not read is closed: it can reset one whose client is still sending before the client reads the answer (seen once on Next.js 15 in a full run)';
 const EDGE_READS =
   'Next.js reads the whole body before an Edge route runs: the route can neither refuse it unread nor time its arrival';
 const METADATA_ON_NODE =
@@ -27,6 +29,8 @@ const shared = {
   'auth.repeated-field': REPEATED,
   'raw.fillers': FIRST_1000,
   'raw.linger': LINGER,
+  'metadata.declared-body.get': RESETS,
+  'metadata.declared-body.post': RESETS,
   tls: PLAIN,
 };
 
