@@ -202,7 +202,7 @@ function hookContext(request: PlantRequest, principal: Principal | undefined): H
 }
 
 /**
- * Tells a service made by {@link createPlantService} from options, so adapters accept either.
+ * Tells a service made by `createPlantService` from options, so adapters accept either.
  *
  * @param value - a service or options
  * @returns whether `value` is a service
