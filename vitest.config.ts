@@ -104,6 +104,10 @@ export default defineConfig({
     // left 1 worker on CI's 2 cores, busy about half the time (test:all took 17 min);
     // 4 workers use both cores (5 min, 174 %). More cores, more workers, as by default.
     maxWorkers: Math.max(4, availableParallelism()),
+    // oidc-provider, the certified provider packages/interop runs in-process, warns on start about
+    // its development defaults (the in-memory adapter, devInteractions) and Node 20: true of a test
+    // provider, and nothing a reader of the run can act on.
+    onConsoleLog: (log) => !log.includes('oidc-provider WARNING: '),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     typecheck: { enabled: false },

@@ -3,6 +3,7 @@ import { createNodeHandler, createPlantService, type PlantServiceOptions } from 
 import { writeAnswer } from '@plantstore/core/adapter';
 import { plantRouter } from '@plantstore/express';
 import {
+  capturedLogger,
   listen,
   send,
   type ClientTls,
@@ -16,6 +17,14 @@ import { API } from './provider-config';
 /** The options of each service, by the prefix it is mounted at, such as `/default` or `/rfc9068`. */
 export type Services = Readonly<Record<string, PlantServiceOptions>>;
 
+/**
+ * A service's options as a mount uses them: the outages these tests provoke are logged by the
+ * service, so unless a test brings its own logger, the lines are kept rather than printed.
+ */
+function quiet(options: PlantServiceOptions): PlantServiceOptions {
+  return { logger: capturedLogger(), ...options };
+}
+
 /** A way to serve several services from one host application on 127.0.0.1, port 0. */
 export interface Mount {
   readonly name: string;
@@ -28,7 +37,7 @@ export const nodeMount: Mount = {
   name: 'createNodeHandler on node:http',
   start(services, tls) {
     const handlers = Object.entries(services).map(([prefix, options]) =>
-      createNodeHandler(createPlantService({ ...options, basePath: prefix })),
+      createNodeHandler(createPlantService({ ...quiet(options), basePath: prefix })),
     );
     const listener: RequestListener = (req, res) => {
       const next = (index: number): void => {
@@ -48,7 +57,8 @@ export const expressMount: Mount = {
   name: 'plantRouter in Express 5',
   start(services, tls) {
     const app = express();
-    for (const [prefix, options] of Object.entries(services)) app.use(prefix, plantRouter(options));
+    for (const [prefix, options] of Object.entries(services))
+      app.use(prefix, plantRouter(quiet(options)));
     return listen(app, '', tls);
   },
 };
@@ -66,7 +76,7 @@ export const expressRootMount: Mount = {
   start(services, tls) {
     const app = express();
     for (const [prefix, options] of Object.entries(services)) {
-      const router = plantRouter({ ...options, basePath: prefix });
+      const router = plantRouter({ ...quiet(options), basePath: prefix });
       const metadata = router.service.resourceMetadata;
       if (metadata !== undefined) {
         app.all([...metadata.paths], (req, res) => writeAnswer(res, metadata.answer(req.method)));

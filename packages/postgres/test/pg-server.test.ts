@@ -1,5 +1,6 @@
 import { createPlantService, isPlantServiceError } from '@plantstore/core';
 import { describeStoreConformance } from '@plantstore/core/testing';
+import { capturedLogger } from '@plantstore/http-suite';
 import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { postgresReplayStore, postgresStore, type PostgresStore } from '../src/index';
@@ -277,6 +278,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
 
     it('answers 503 with Retry-After through the core when the store is unavailable', async () => {
       const dead = await deadPool();
+      const logger = capturedLogger();
       const service = createPlantService({
         store: postgresStore({ client: dead }),
         auth: {
@@ -285,6 +287,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
               token === 'good' ? { subject: 's', scopes: [], claims: {} } : undefined,
             ),
         },
+        logger,
       });
       try {
         const response = await service.fetch(
@@ -297,6 +300,7 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
         expect(response.status).toBe(503);
         expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
         expect(await response.text()).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+        expect(logger.errors.map(({ error }) => error.code)).toEqual(['store_unavailable']);
       } finally {
         await dead.end();
       }
