@@ -19,6 +19,7 @@ import {
 import { createTokenIssuer, type TokenIssuer } from '@plantstore/core/testing';
 import { plantRouter, protectedResourceMetadata } from '@plantstore/express';
 import {
+  capturedLogger,
   type ContractHost,
   type ContractSetup,
   describeHttpContract,
@@ -154,6 +155,7 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
   const hostWith = async (rawBody: boolean) => {
     const store = memoryStore();
     const rejected: PlantServiceError[] = [];
+    const logger = capturedLogger();
     const auth = jwtBearer({ jwksUri: idp.jwksUri, issuer: idp.issuer, audience: idp.audience });
     const route = plantRouter(
       createPlantService({
@@ -161,6 +163,7 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
         auth,
         basePath: '/api',
         onRejected: (e) => void rejected.push(e),
+        logger,
       }),
     );
     const app = await NestFactory.create<NestExpressApplication>(RouteModule.with(route), {
@@ -174,7 +177,7 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
         body,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       });
-    return { store, rejected, post };
+    return { store, rejected, logger, post };
   };
 
   it('reads the bytes Nest kept with rawBody: true, so ids stay exact and duplicates are refused', async () => {
@@ -186,11 +189,14 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
   });
 
   it('has only the parsed value without rawBody, and creates nothing: a parsed id is not provably exact', async () => {
-    const { store, rejected, post } = await hostWith(false);
+    const { store, rejected, logger, post } = await hostWith(false);
     expectError(await post('{"id":9007199254740993,"name":"Rounded"}'), 500);
     expect(rejected.at(-1)?.code).toBe('body_parsed_by_host');
     expectError(await post('{"id":1,"name":"a","name":"b"}'), 500);
     expect(rejected.at(-1)?.code).toBe('body_parsed_by_host');
     expect(store.size).toBe(0);
+    // The misconfiguration is logged once, however many requests meet it.
+    expect(logger.errors.map(({ error }) => error.code)).toEqual(['body_parsed_by_host']);
+    expect(logger.warnings).toHaveLength(1);
   });
 });
