@@ -155,18 +155,14 @@ describe.skipIf(server === undefined)(
       return report;
     };
 
-    it('loses no create it answered 200 with waitReplicas: 1, answers only 200 or 503, and 200 again within 5 s of the promotion', async ({
-      annotate,
-    }) => {
-      const report = await failoverRun(1, 1, annotate);
+    it('loses no create it answered 200 with waitReplicas: 1, answers only 200 or 503, and 200 again within 5 s of the promotion', async (context) => {
+      const report = await failoverRun(1, 1, context.annotate);
       expect(report.acknowledged).toBeGreaterThan(0);
       expect(report.lost).toBe(0);
     }, 120_000);
 
-    it('without waitReplicas, answers only 200 or 503 and 200 again within 5 s; the creates lost are counted', async ({
-      annotate,
-    }) => {
-      const report = await failoverRun(3, 0, annotate);
+    it('without waitReplicas, answers only 200 or 503 and 200 again within 5 s; the creates lost are counted', async (context) => {
+      const report = await failoverRun(3, 0, context.annotate);
       expect(report.lost).toBeLessThanOrEqual(report.acknowledged);
     }, 120_000);
   },
