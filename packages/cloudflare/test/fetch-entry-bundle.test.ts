@@ -84,15 +84,15 @@ function request(body: string, token?: string): RequestInit {
 describe.skipIf(!built && process.env['PLANTSTORE_REQUIRE_SERVICES'] !== '1')(
   'the built packages in a Worker bundle',
   () => {
-    it.each(['secret-worker.ts', 'docs-worker.ts'])(
+    it.for(['secret-worker.ts', 'docs-worker.ts'])(
       'bundles %s with no Node built-in, and says how much it weighs minified',
-      async (entry) => {
+      async (entry, { annotate }) => {
         const script = await bundleWorker(entry, { from: 'built', minify: true });
         // esbuild resolves no `node:` module for the neutral platform, so the bundle's success says
         // it; this says it of the text too (a static import, a dynamic one, a require).
         expect(script).not.toMatch(/from\s*["']node:|\b(?:import|require)\(\s*["']node:/u);
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-        console.info(
+        await annotate(
           `${entry}, esbuild --minify: ${kib(script.length)}, gzip ${kib(gzipSync(script).length)}`,
         );
       },

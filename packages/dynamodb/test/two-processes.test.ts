@@ -60,7 +60,7 @@ describe('two server processes on one DynamoDB table (dynalite)', () => {
     await kit.stopServerProcess(dynamo);
   });
 
-  it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async (context) => {
     const ports = servers.map(({ port }) => port);
     const load = await kit.createsThroughServers(ports, token, plants, 20_261_127);
     const stored = await storedItems(client, table);
@@ -72,7 +72,7 @@ describe('two server processes on one DynamoDB table (dynalite)', () => {
       problems: verdict.problems,
     }).toEqual({ items: plants.length, created: plants.length, problems: [] });
     const statuses = JSON.stringify(verdict.statuses);
-    console.info(
+    await context.annotate(
       `[dynamodb two processes] ${load.outcomes.length} creates in ${load.elapsed} ms, ` +
         `statuses ${statuses}, created ${created.join(' + ')}`,
     );

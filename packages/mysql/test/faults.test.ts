@@ -85,7 +85,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     });
     afterAll(() => proxy.close());
 
-    it('answers 200 or 503 with Retry-After while it is refused and black-holed under load, and recovers within 5 s of its return', async () => {
+    it('answers 200 or 503 with Retry-After while it is refused and black-holed under load, and recovers within 5 s of its return', async (context) => {
       const through = new URL(url ?? '');
       through.port = String(proxy.port);
       const pool = promisePool(through.href, { connectionLimit: 10, connectTimeout: 500 });
@@ -120,7 +120,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       outagesOver = true;
       await load;
       const statuses = attempts.map((answer) => answer.status);
-      console.info(
+      await context.annotate(
         `[mysql faults] unreachable under load: ${attempts.length} answers, ` +
           `${statuses.filter((status) => status === 503).length} × 503, ` +
           `back to 200 within ${recoveryMs} ms of the server's return`,

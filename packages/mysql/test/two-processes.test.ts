@@ -50,7 +50,7 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
     await pool.end();
   });
 
-  it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async () => {
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent creates, answering 200 or 409 as the content says', async (context) => {
     const ports = servers.map(({ port }) => port);
     const { outcomes, elapsed } = await createsThroughServers(ports, token, plants, 20_261_127);
     const [rows] = await pool.query(
@@ -67,7 +67,7 @@ describe.skipIf(url === undefined)('two server processes on one MariaDB table', 
     expect(problems).toEqual([]);
     const created = await Promise.all(servers.map(stopServerProcess));
     expect(created.reduce((sum, count) => sum + count, 0)).toBe(plants.length);
-    console.info(
+    await context.annotate(
       `[mysql two processes] ${outcomes.length} creates in ${elapsed} ms, statuses ` +
         `${JSON.stringify(statuses)}, created ${created.join(' + ')}`,
     );

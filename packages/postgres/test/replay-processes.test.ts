@@ -72,7 +72,7 @@ describe.skipIf(databaseUrl === undefined)(
       await pool.end();
     });
 
-    it(`finds each fresh or expired key new exactly once among ${WORKERS} processes, and no unexpired one`, async () => {
+    it(`finds each fresh or expired key new exactly once among ${WORKERS} processes, and no unexpired one`, async (context) => {
       const answers = workers.map(newKeysOf);
       for (const { child } of workers) child.stdin.write('go\n');
       const found = await Promise.all(answers);
@@ -95,7 +95,7 @@ describe.skipIf(databaseUrl === undefined)(
         { expires_at: String(NOW + 30_000), n: KEYS / 3 },
         { expires_at: String(NOW + 60_000), n: (2 * KEYS) / 3 },
       ]);
-      console.info(
+      await context.annotate(
         `replay processes: ${WORKERS} × ${KEYS} calls; new per process ${found
           .map((indices) => indices.length)
           .join(' + ')}`,

@@ -84,7 +84,7 @@ describe.skipIf(databaseUrl === undefined)('two server processes sharing one tab
     await pool.end();
   });
 
-  it('creates each of 1,000 ids exactly once under 10,000 concurrent requests, with no 5xx', async () => {
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent requests, with no 5xx', async (context) => {
     const attempts = concurrentCreates(plants, 20_250_101);
     expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
     // Keep-alive connections, as a load balancer in front of the two would hold.
@@ -126,7 +126,7 @@ describe.skipIf(databaseUrl === undefined)('two server processes sharing one tab
     const createdCounts = await Promise.all(servers.map(createdBy));
     expect(createdCounts.reduce((sum, count) => sum + count, 0)).toBe(IDS);
     expect(createdCounts.every((count) => count > 0)).toBe(true);
-    console.info(
+    await context.annotate(
       `two servers: ${outcomes.length} requests in ${elapsed} ms, ` +
         `statuses ${JSON.stringify(Object.fromEntries(statuses))}, created ${createdCounts.join(' + ')}`,
     );

@@ -63,7 +63,7 @@ describe.skipIf(server === undefined)(
       }
     });
 
-    it('answers 200 or 503 with Retry-After, never 500, while 300 slots migrate under load, and 200 within 5 s after', async () => {
+    it('answers 200 or 503 with Retry-After, never 500, while 300 slots migrate under load, and 200 within 5 s after', async (context) => {
       const [from, to] = await cluster.masters();
       if (from === undefined || to === undefined) throw new Error('the cluster has no two masters');
       const idOf = async (port: number) => (await cluster.cli(port, 'CLUSTER', 'MYID')).trim();
@@ -114,7 +114,7 @@ describe.skipIf(server === undefined)(
         created.map(({ id }) => ioredis.hget(`reshard:{${id}}`, 'name')),
       );
       expect(stored.filter((name) => name === null)).toEqual([]);
-      console.info(
+      await context.annotate(
         `[redis reshard] ${answers.length} creates while 300 slots moved: ${created.length} 200, ${answers.length - created.length} 503`,
       );
     }, 120_000);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inFlight, keepAliveClient, type KeepAliveClient } from '@plantstore/http-suite/client';
 import { Cluster } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { redisServerFor, startCluster, until, type TestCluster } from './cluster';
 import { startPlantProcess, type PlantProcess } from './server-processes';
 import { holdsSlot, slotOfPlant } from './slots';
@@ -43,8 +43,16 @@ describe.skipIf(server === undefined)(
       await cluster?.stop();
     }, 30_000);
 
-    /** One run: the load, a master killed a quarter in, its replica promoted, the node restarted. */
-    const failoverRun = async (run: number, waitReplicas: number) => {
+    /**
+     * One run: the load, a master killed a quarter in, its replica promoted, the node restarted. Its
+     * figures become an annotation of the calling test, written before the checks so that a failure
+     * shows them too.
+     */
+    const failoverRun = async (
+      run: number,
+      waitReplicas: number,
+      annotate: TestContext['annotate'],
+    ) => {
       const env = {
         REDIS_CLUSTER_PORTS: cluster.ports.join(','),
         PLANT_TOKEN: token,
@@ -133,7 +141,7 @@ describe.skipIf(server === undefined)(
         recoveredAfterMs: times.recovered - times.promoted,
         created: created.reduce((sum, count) => sum + count, 0),
       };
-      console.info(`[redis failover, waitReplicas ${waitReplicas}] ${JSON.stringify(report)}`);
+      await annotate(`[redis failover, waitReplicas ${waitReplicas}] ${JSON.stringify(report)}`);
       expect(
         Object.keys(statuses).filter((status) => status !== '200' && status !== '503'),
       ).toEqual([]);
@@ -147,14 +155,14 @@ describe.skipIf(server === undefined)(
       return report;
     };
 
-    it('loses no create it answered 200 with waitReplicas: 1, answers only 200 or 503, and 200 again within 5 s of the promotion', async () => {
-      const report = await failoverRun(1, 1);
+    it('loses no create it answered 200 with waitReplicas: 1, answers only 200 or 503, and 200 again within 5 s of the promotion', async (context) => {
+      const report = await failoverRun(1, 1, context.annotate);
       expect(report.acknowledged).toBeGreaterThan(0);
       expect(report.lost).toBe(0);
     }, 120_000);
 
-    it('without waitReplicas, answers only 200 or 503 and 200 again within 5 s; the creates lost are counted', async () => {
-      const report = await failoverRun(3, 0);
+    it('without waitReplicas, answers only 200 or 503 and 200 again within 5 s; the creates lost are counted', async (context) => {
+      const report = await failoverRun(3, 0, context.annotate);
       expect(report.lost).toBeLessThanOrEqual(report.acknowledged);
     }, 120_000);
   },

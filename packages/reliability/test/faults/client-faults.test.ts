@@ -75,7 +75,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
         close: false,
       });
 
-    it('stays healthy, stores nothing and frees the socket when clients abort mid-body', async () => {
+    it('stays healthy, stores nothing and frees the socket when clients abort mid-body', async (context) => {
       const { host, table } = target();
       const before = await host.gc();
       const plants = exactPlants(space, 40, 'aborted');
@@ -104,7 +104,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const after = await host.stats();
       const aborted =
         (after.rejected['body_aborted'] ?? 0) - (before.rejected['body_aborted'] ?? 0);
-      console.info(
+      await context.annotate(
         `[client faults] ${adapter}, 40 clients aborted mid-body: ${aborted} rejected body_aborted, ` +
           `${after.clientGone - before.clientGone} reported to the host framework as a client gone, ` +
           `${after.errors - before.errors} 5xx, sockets open after: ${health.connections}, ` +
@@ -116,7 +116,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       await expectNoTrace(table, plants);
     });
 
-    it('answers 408 at the read time-out to a slow body, closes the connection and frees the socket', async () => {
+    it('answers 408 at the read time-out to a slow body, closes the connection and frees the socket', async (context) => {
       const { host, table } = target();
       const before = await host.gc();
       const plants = exactPlants(space + 1, 20, 'slow');
@@ -138,7 +138,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const closedAfter = results.map(
         ({ answer, closedAt }) => (closedAt ?? Number.NaN) - (answer?.at ?? 0),
       );
-      console.info(
+      await context.annotate(
         `[client faults] ${adapter}, 20 slow bodies: answered ` +
           `${[...new Set(results.map(({ answer }) => answer?.status))].join('/')} after ` +
           `${Math.min(...at)}–${Math.max(...at)} ms (read time-out ${BODY_TIMEOUT} ms), ` +
@@ -155,7 +155,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       await expectNoTrace(table, plants);
     });
 
-    it('answers 413 to a body over the limit sent slowly without reading it all, and closes the connection', async () => {
+    it('answers 413 to a body over the limit sent slowly without reading it all, and closes the connection', async (context) => {
       const { host, table } = target();
       const before = await host.gc();
       const statsBefore = await host.stats();
@@ -192,7 +192,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const health = await checkHostHealth(host, before);
       const sent = results.map(({ connection }) => connection.written);
       const serverRead = (afterChunked.bytesRead - statsBefore.bytesRead) / results.length;
-      console.info(
+      await context.annotate(
         `[client faults] ${adapter}, 5 chunked bodies of 1 MiB at 50 KiB/s: answered ` +
           `${[...new Set(results.map(({ answer }) => answer?.status))].join('/')} after ` +
           `${Math.max(...results.map(({ ms }) => ms))} ms at most; clients wrote ` +
@@ -216,7 +216,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       await expectNoTrace(table, plants);
     });
 
-    it('keeps answering its own health route and the plant route while 1,000 connections send nothing, and closes them at the headers time-out', async () => {
+    it('keeps answering its own health route and the plant route while 1,000 connections send nothing, and closes them at the headers time-out', async (context) => {
       const { host } = target();
       const before = await host.gc();
       const opened = Date.now();
@@ -244,7 +244,7 @@ describe.skipIf(databaseUrl === undefined)('client faults', () => {
       const got408 = idle.filter(({ received }) => received.startsWith('HTTP/1.1 408')).length;
       const lifetimes = closedAt.map((at) => (at ?? Number.NaN) - opened);
       const after = await checkHostHealth(host, before);
-      console.info(
+      await context.annotate(
         `[client faults] ${adapter}, 1,000 idle connections: ${peak.connections} open on the server, ` +
           `RSS ${Math.round(before.rss / KiB / KiB)} → ${Math.round(peak.rss / KiB / KiB)} MiB; ` +
           `GET /health ${health.status} in ${healthMs} ms and POST /plants ${created.status} in ${postMs} ms meanwhile; ` +

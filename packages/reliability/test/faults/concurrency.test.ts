@@ -57,7 +57,7 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
 
   afterAll(() => env?.close());
 
-  it('creates each of 1,000 ids exactly once under 10,000 concurrent requests to an Express and a Koa process while their connections are killed', async () => {
+  it('creates each of 1,000 ids exactly once under 10,000 concurrent requests to an Express and a Koa process while their connections are killed', async (context) => {
     const before = await Promise.all(hosts.map((host) => host.gc()));
     const attempts = concurrentCreates(plants, 20_260_101);
     expect(attempts).toHaveLength(IDS * ATTEMPTS_PER_ID);
@@ -98,7 +98,7 @@ describe.skipIf(databaseUrl === undefined)('concurrency with connections killed'
       (sum, stats, index) => sum + stats.created - (before[index]?.created ?? 0),
       0,
     );
-    console.info(
+    await context.annotate(
       `[concurrency] ${outcomes.length} creates of ${IDS} ids across ${ADAPTERS.join(' and ')} in ${elapsed} ms, ` +
         `${killed} backends killed (every ${intervalMs} ms; one connection costs the server ${connectMs.toFixed(1)} ms): attempts ${JSON.stringify(counts)}, ` +
         `${rows.size} rows; onCreated fired ${created} times (${IDS - created} creations acknowledged only ` +

@@ -85,7 +85,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
     await Promise.all(targets.map(({ table }) => env.pool.query(`TRUNCATE "${table}"`)));
   });
 
-  it('keeps verifying tokens of cached keys on both adapters while the JWKS goes down, slow and garbage mid-load, and recovers each time', async () => {
+  it('keeps verifying tokens of cached keys on both adapters while the JWKS goes down, slow and garbage mid-load, and recovers each time', async (context) => {
     const before = await Promise.all(targets.map(({ host }) => host.gc()));
     const windows: { mode: string; from: number; to: number; fetches: number }[] = [];
     const phases = (async () => {
@@ -130,7 +130,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
           max: Math.max(...ms),
         };
       });
-      console.info(
+      await context.annotate(
         `[idp faults] ${adapter}, JWKS outages mid-load, tokens of cached keys: ` +
           `${JSON.stringify(statusesOf(outcomes))}; per outage ${JSON.stringify(figures)}`,
       );
@@ -145,7 +145,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
     }
   });
 
-  it('answers 503 with Retry-After, never 401, to a token of a key not cached while the JWKS is down, slow or garbage', async () => {
+  it('answers 503 with Retry-After, never 401, to a token of a key not cached while the JWKS is down, slow or garbage', async (context) => {
     const before = await Promise.all(targets.map(({ host }) => host.gc()));
     const answers = new Map<Adapter, Record<string, string[]>>();
     const exchanges = new Map<Adapter, Exchange[]>();
@@ -206,7 +206,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
       );
     }
     for (const [position, { adapter, host, table }] of targets.entries()) {
-      console.info(
+      await context.annotate(
         `[idp faults] ${adapter}, token of a key not cached during an outage (status, Retry-After): ` +
           JSON.stringify(answers.get(adapter)),
       );
@@ -224,9 +224,9 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
     );
   });
 
-  it.each(ADAPTERS)(
+  it.for(ADAPTERS)(
     '%s: verifies old and new tokens while keys rotate under load, and refuses a withdrawn key after the next refresh',
-    async (adapter) => {
+    async (adapter, { annotate }) => {
       const { host, table, agent, base } = targets.find(
         (target) => target.adapter === adapter,
       ) as Target;
@@ -291,7 +291,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
       const withdrawn = outcomes.filter(
         ({ op, sentAt }) => op.label === 'first key (rotated twice)' && sentAt > refreshedAt,
       );
-      console.info(
+      await annotate(
         `[idp faults] ${adapter}, keys rotated twice under load: ${JSON.stringify(statusesOf(outcomes))}; ` +
           `${fetches} JWKS fetches in all; the withdrawn first key refused ${withdrawn.length} times after the refresh`,
       );
@@ -309,7 +309,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
     },
   );
 
-  it('refuses a key rotated in within the cool-down of the last fetch with 401 key_not_found, as documented, and accepts it once the cool-down has passed', async () => {
+  it('refuses a key rotated in within the cool-down of the last fetch with 401 key_not_found, as documented, and accepts it once the cool-down has passed', async (context) => {
     await sleep(JWKS.maxAgeMs + 50);
     // A request with stale keys makes each host's routine fetch; the cool-down runs from it.
     const token = await freshToken();
@@ -346,7 +346,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
       const outcomes = results[position] ?? [];
       const refused = outcomes.filter(({ status }) => status === 401);
       const lastRefusal = Math.max(...refused.map(({ sentAt }) => sentAt - fetchedBy));
-      console.info(
+      await context.annotate(
         `[idp faults] ${adapter}, key rotated in right after a fetch: ${refused.length} of ` +
           `${outcomes.length} requests refused 401, the last ${lastRefusal} ms after the fetch ` +
           `(cool-down ${JWKS.cooldownMs} ms), then 200`,
@@ -367,7 +367,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
     }
   });
 
-  it('answers 503 jwks_unavailable with Retry-After on both adapters while the JWKS answers garbage and no key is cached, then recovers', async () => {
+  it('answers 503 jwks_unavailable with Retry-After on both adapters while the JWKS answers garbage and no key is cached, then recovers', async (context) => {
     env.issuer.outage('garbage');
     const token = await freshToken();
     const results = await Promise.all(
@@ -395,7 +395,7 @@ describe.skipIf(databaseUrl === undefined)('identity-provider faults', () => {
           }),
         ),
       );
-      console.info(
+      await context.annotate(
         `[idp faults] ${adapter}, JWKS garbage with nothing cached: ${replies.map((r) => r.status).join(',')}; ` +
           `200 for all within ${Date.now() - back} ms of the JWKS recovering (cool-down ${JWKS.cooldownMs} ms)`,
       );

@@ -68,7 +68,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       });
     });
 
-    it('answers only 200, 409 or 503 with Retry-After while its backends are killed mid-load, and retries converge', async () => {
+    it('answers only 200, 409 or 503 with Retry-After while its backends are killed mid-load, and retries converge', async (context) => {
       await env.pool.query(`TRUNCATE "${table}"`);
       const before = await host.gc();
       const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -84,7 +84,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       const killed = await killer.stop();
       agent.destroy();
       const counts = attemptCounts(outcomes);
-      console.info(
+      await context.annotate(
         `[store faults] ${adapter}, backends killed mid-load: ${outcomes.length} ops, ` +
           `${killed} backends killed, attempts ${JSON.stringify(counts)}`,
       );
@@ -98,7 +98,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       expect((await checkHostHealth(host, before)).problems).toEqual([]);
     });
 
-    it('answers 503 with Retry-After while PostgreSQL is unreachable (refused, then black-holed), and recovers when it is back', async () => {
+    it('answers 503 with Retry-After while PostgreSQL is unreachable (refused, then black-holed), and recovers when it is back', async (context) => {
       await env.pool.query(`TRUNCATE "${table}"`);
       const before = await host.gc();
       const plants: SentPlant[] = exactPlants(space + 1, 20, 'unreachable').map((plant) => ({
@@ -132,7 +132,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
           });
         }
       }
-      console.info(
+      await context.annotate(
         `[store faults] ${adapter}, PostgreSQL unreachable: 10 refused in ${refused.ms} ms, ` +
           `10 black-holed in ${blackholed.ms} ms (connect time-out ${CONNECT_TIMEOUT} ms), ` +
           `all 20 retried to 200 within ${recoveryMs} ms of its return`,
@@ -144,7 +144,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       expect((await checkHostHealth(host, before)).problems).toEqual([]);
     });
 
-    it('answers 503 store_timeout with Retry-After when the store hangs past its time-out, cancels the statements, and recovers', async () => {
+    it('answers 503 store_timeout with Retry-After when the store hangs past its time-out, cancels the statements, and recovers', async (context) => {
       await env.pool.query(`TRUNCATE "${table}"`);
       const before = await host.gc();
       const plants: SentPlant[] = exactPlants(space + 2, 6, 'hang');
@@ -171,7 +171,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
         locker.release();
       }
       const settled = await Promise.all(plants.map((_, index) => untilSettled(() => send(index))));
-      console.info(
+      await context.annotate(
         `[store faults] ${adapter}, store hangs: ${replies.length} requests answered 503 in ${ms} ms ` +
           `(store time-out ${STORE_TIMEOUT} ms); statements still running 300 ms later: ${stillActive}`,
       );
@@ -186,7 +186,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       expect((await checkHostHealth(host, before)).problems).toEqual([]);
     });
 
-    it('answers 500 with a generic message and calls onError once per request when the store throws', async () => {
+    it('answers 500 with a generic message and calls onError once per request when the store throws', async (context) => {
       await env.pool.query(`TRUNCATE "${table}"`);
       await host.takeErrors();
       const before = await host.gc();
@@ -228,7 +228,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       expect(recorded.map((error) => error.jti).sort()).toEqual(failing);
       expect(new Set(recorded.map((error) => error.code))).toEqual(new Set(['store_failed']));
       expect(recorded.every((error) => error.cause.includes('secret internal detail'))).toBe(true);
-      console.info(
+      await context.annotate(
         `[store faults] ${adapter}, store throws: 10 × 500 (generic message), onError called ` +
           `${recorded.length} times for 10 failing requests; all 20 retried to 200 once it stopped`,
       );
@@ -236,7 +236,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       expect((await checkHostHealth(host, before)).problems).toEqual([]);
     });
 
-    it('answers 503 when its pool of one connection is held by a blocked statement, and recovers when it is released', async () => {
+    it('answers 503 when its pool of one connection is held by a blocked statement, and recovers when it is released', async (context) => {
       const smallTable = await env.newTable(`small_${adapter}`);
       const small = await env.startHost(adapter, {
         table: smallTable,
@@ -268,7 +268,7 @@ describe.skipIf(databaseUrl === undefined)('store faults', () => {
       }
       const first = await heldReply;
       const settled = await Promise.all(others.map((plant) => untilSettled(() => send(plant))));
-      console.info(
+      await context.annotate(
         `[store faults] ${adapter}, pool exhausted (max 1, held): 8 waiting requests answered ` +
           `${[...new Set(waiting.map((reply) => reply.status))].join('/')} in ${ms} ms ` +
           `(connect time-out 300 ms); the held request answered ${first.status} once released`,
