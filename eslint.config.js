@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { workspaceProjects } from './scripts/workspace-projects.mjs';
 
 const frameworkImports = [
   'express',
@@ -134,11 +135,8 @@ export default tseslint.config(
       parserOptions: {
         // The workspace program first (tsconfig.workspace.json: every project that only adds
         // `paths`), then the projects with global types or settings of their own, as `pnpm
-        // typecheck` splits them: one program instead of one per project (scripts/typecheck.mjs).
-        project: [
-          './tsconfig.workspace.json',
-          './examples/{bun,deno,elysia,hono,nestjs}/tsconfig.json',
-        ],
+        // typecheck` splits them (scripts/workspace-projects.mjs): one program instead of one per project.
+        project: ['./tsconfig.workspace.json', ...workspaceProjects().own],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -8,24 +8,12 @@
 // beside it. The run fails when a shared project has a file or a `paths` entry that
 // tsconfig.workspace.json does not hold, so a new package or example cannot go unchecked.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { root, workspaceProjects } from './workspace-projects.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TSC = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-
-/** The root's tsconfig.json, then each package's and example's, in a stable order. */
-function projectConfigs() {
-  const nested = ['packages', 'examples'].flatMap((folder) =>
-    readdirSync(join(root, folder))
-      .sort()
-      .map((name) => join(root, folder, name, 'tsconfig.json')),
-  );
-  return [join(root, 'tsconfig.json'), ...nested].filter((file) => existsSync(file));
-}
 
 function failOn(diagnostics) {
   if (diagnostics.length === 0) return;
@@ -36,15 +24,6 @@ function failOn(diagnostics) {
   };
   process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
   process.exitCode = 1;
-}
-
-/** A project's own settings beyond `paths` (and the root's `allowImportingTsExtensions`). */
-function ownSettings(file) {
-  const { config, error } = ts.readConfigFile(file, ts.sys.readFile);
-  if (error !== undefined)
-    throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
-  const shared = new Set(['paths', 'allowImportingTsExtensions']);
-  return Object.keys(config.compilerOptions ?? {}).filter((name) => !shared.has(name));
 }
 
 function parse(file) {
@@ -82,11 +61,7 @@ function runOwn(file) {
   });
 }
 
-const shared = [];
-const own = [];
-for (const file of projectConfigs()) {
-  (ownSettings(file).length === 0 ? shared : own).push(file);
-}
+const { shared, own } = workspaceProjects();
 
 // The projects with settings of their own run beside the shared program, one at a time: with the
 // shared program, that keeps both cores of a small machine busy and no more.

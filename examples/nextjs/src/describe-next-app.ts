@@ -17,6 +17,12 @@ export interface NextDecides {
   readonly edge: Readonly<Record<string, string>>;
 }
 
+/** Each runtime the app mounts the route on (app/contract/<runtime>/api), with its suite's title. */
+const RUNTIMES = [
+  ['node', 'route handler on the Node.js runtime, next start'],
+  ['edge', "route handler on the Edge runtime (runtime = 'edge'), next start"],
+] as const satisfies readonly (readonly [keyof NextDecides, string])[];
+
 // No telemetry call at build or start: CI has no network but the npm registry.
 const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 
@@ -52,22 +58,14 @@ export function describeNextApp(cwd: string, decides: NextDecides): void {
     }, 600_000);
 
     describeExampleServer('the example app on next start', start, 'memory');
-    describeHttpContract(
-      'route handler on the Node.js runtime, next start',
-      remoteTarget(warmed(start, '/contract/node/api'), {
-        passesOn: true,
-        mountPath: '/contract/node/api',
-      }),
-      { decides: decides.node },
-    );
-    describeHttpContract(
-      "route handler on the Edge runtime (runtime = 'edge'), next start",
-      remoteTarget(warmed(start, '/contract/edge/api'), {
-        passesOn: true,
-        mountPath: '/contract/edge/api',
-      }),
-      { decides: decides.edge },
-    );
+    for (const [runtime, title] of RUNTIMES) {
+      const mountPath = `/contract/${runtime}/api`;
+      describeHttpContract(
+        title,
+        remoteTarget(warmed(start, mountPath), { passesOn: true, mountPath }),
+        { decides: decides[runtime] },
+      );
+    }
   });
 }
 
