@@ -113,6 +113,30 @@ describe('readCredentials: Bearer', () => {
     });
   });
 
+  it.each([
+    ['another scheme first', `Basic dXNlcjpwYXNz, Bearer ${TOKEN}`],
+    ['an empty field first', `, Bearer ${TOKEN}`],
+    ['a DPoP credential second', `Basic dXNlcjpwYXNz,dpop ${TOKEN}`],
+    ['Bearer alone second', 'Basic dXNlcjpwYXNz, Bearer'],
+  ])(
+    'answers 400 authorization_repeated for a Bearer credential joined after %s, as Headers joins the two fields',
+    (_case, value) => {
+      expect(failure([value])).toMatchObject({ status: 400, code: 'authorization_repeated' });
+    },
+  );
+
+  it.each([
+    `Digest realm="a, Bearer b", nonce="x"`,
+    `Digest realm="a\\", Bearer b"`,
+    `Basic dXNlcjpwYXNz, Bearerx`,
+    `Digest username="a", bearer="b"`,
+  ])(
+    'answers 401 token_missing for another scheme whose comma starts no Bearer credential (%j)',
+    (value) => {
+      expect(failure([value])).toBeInstanceOf(MissingTokenError);
+    },
+  );
+
   it('never puts the token in the message', () => {
     const error = failure([`Bearer ${TOKEN} extra`]) as InvalidTokenError;
     expect(error.message).not.toContain(TOKEN);

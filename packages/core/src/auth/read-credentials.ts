@@ -15,9 +15,14 @@ const DPOP_MALFORMED = 'The Authorization header must be DPoP, a space and one t
 const DPOP_EXTRA = 'The Authorization header must carry exactly one DPoP token';
 
 const SECOND_CREDENTIAL = /^[ \t]*,[ \t]*(?:bearer|dpop)[ \t]/iu;
+// The same after another scheme's credentials, from a comma: `Bearer` or `DPoP`, then a space or the end.
+const JOINED_CREDENTIAL = /,[ \t]*(?:bearer|dpop)(?:[ \t]|$)/iy;
 const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
 /**
  * RFC 9110 `tchar`: what an auth-scheme name, and a header field name, is made of.
@@ -72,7 +77,8 @@ export interface Credentials {
  * @throws {@link InvalidTokenError} (401 `invalid_token`, `authorization_malformed`) when it is an
  *   accepted scheme but not exactly the scheme, one or more spaces, one b64token
  * @throws {@link MalformedAuthorizationError} (400 `invalid_request`, `authorization_repeated`) only when
- *   the header is repeated: the request itself is ambiguous
+ *   the header is repeated, or a `Bearer` or `DPoP` credential follows another after a comma (how
+ *   `Headers` joins a repeated field): the request itself is ambiguous
  * @example
  * ```ts
  * const { scheme, token } = readCredentials(request.headers('authorization'), false);
@@ -99,7 +105,12 @@ export function readCredentials(values: readonly string[] | undefined, dpop: boo
       : '';
   const scheme: AuthScheme | undefined =
     name === 'bearer' ? 'Bearer' : dpop && name === 'dpop' ? 'DPoP' : undefined;
-  if (scheme === undefined) throw new MissingTokenError();
+  if (scheme === undefined) {
+    if (joinsBearerCredential(value, start)) {
+      throw new MalformedAuthorizationError('authorization_repeated', REPEATED);
+    }
+    throw new MissingTokenError();
+  }
   const isDpop = scheme === 'DPoP';
 
   let tokenStart = schemeEnd;
@@ -124,6 +135,28 @@ export function readCredentials(values: readonly string[] | undefined, dpop: boo
     throw malformed(isBlank(value.charCodeAt(index)) ? extra : BAD_TOKEN);
   }
   return { scheme, token: value.slice(tokenStart, end) };
+}
+
+/**
+ * Whether another scheme's credentials (`Basic …`, or an empty field) are followed by a `Bearer` or
+ * `DPoP` one after a comma: the value a Web `Headers` object makes of a repeated field, whose first
+ * field was not ours. A comma inside a quoted string (`Digest realm="a, Bearer b"`) is part of it.
+ */
+function joinsBearerCredential(value: string, from: number): boolean {
+  let quoted = false;
+  for (let index = from; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (quoted) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) quoted = false;
+    } else if (code === QUOTE) {
+      quoted = true;
+    } else if (code === COMMA) {
+      JOINED_CREDENTIAL.lastIndex = index;
+      if (JOINED_CREDENTIAL.test(value)) return true;
+    }
+  }
+  return false;
 }
 
 // Bearer credentials that are not one b64token are an invalid token (RFC 6750 §3.1), as auth0's
