@@ -105,7 +105,8 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
     scopes: requiredScopes,
   });
 
-  // A verified token's principal, once its scopes are checked; kept for the next request with it.
+  // A verified token's principal, once its binding and scopes are checked; kept for the next request
+  // with it (whose binding is checked again: a proof or a certificate is the request's own).
   // `version` was read before verifying: an entry is filed under the key set it was verified with,
   // so a refresh that lands meanwhile (and may have withdrawn the key) is never covered by it.
   function accept({ principal, window }: VerifiedToken, token: string, version: number): Principal {
@@ -134,9 +135,13 @@ export function jwtBearer(options: JwtBearerOptions): JwtBearer {
         const cached = cache?.get(token, clock(), version);
         if (cached !== undefined) return Promise.resolve(checkBinding(cached, request, token));
         assertCompactJws(token);
-        return verifyToken(token).then((verified) =>
-          checkBinding(accept(verified, token, version), request, token),
-        );
+        // The binding before the scopes: a bound token without its key or certificate is not a valid
+        // token (401), and a 403 would tell whoever holds it what it grants.
+        return verifyToken(token).then((verified) => {
+          const proof = binding.afterVerifying(verified.principal, request, token, clock());
+          if (proof === undefined) return accept(verified, token, version);
+          return proof.then(() => accept(verified, token, version));
+        });
       } catch (error) {
         // Only this module's checks throw here, and they throw Errors.
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
