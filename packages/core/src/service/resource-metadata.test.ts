@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { dpopBinding } from '../auth/dpop/dpop-binding';
@@ -144,6 +145,41 @@ describe('RFC 9728 protected-resource metadata', () => {
       }),
     ).toThrow(message);
   });
+
+  it.each([
+    ['the audience', undefined],
+    ['a resource spelt without its trailing slash', 'https://api.example.com/plants'],
+  ])(
+    'advertises an audience with a trailing slash exactly, so a token asked for it is accepted (from %s)',
+    async (_case, resource) => {
+      const audience = 'https://api.example.com/plants/';
+      const service = createPlantService({
+        store: memoryStore(),
+        auth: jwtBearer({ secret, issuer: 'https://id.example.com/', audience }),
+        publicUrl: 'https://api.example.com',
+        resourceMetadata: resource === undefined ? true : { resource },
+      });
+      expect(service.resourceMetadata?.document['resource']).toBe(audience);
+      expect(service.resourceMetadata?.paths).toStrictEqual([
+        '/.well-known/oauth-protected-resource/plants',
+        '/.well-known/oauth-protected-resource',
+      ]);
+      const token = await new SignJWT({ sub: 'client' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('https://id.example.com/')
+        .setAudience(String(service.resourceMetadata?.document['resource']))
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret));
+      const response = await service.fetch(
+        new Request('https://api.example.com/plants', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{"id":1,"name":"Fern"}',
+        }),
+      );
+      expect(response.status).toBe(200);
+    },
+  );
 
   it('needs a resource when the audience is not one URL', () => {
     expect(() =>

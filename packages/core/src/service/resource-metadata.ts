@@ -114,21 +114,25 @@ export function createResourceMetadata(
   if (value === undefined || value === false) return undefined;
   const options: ResourceMetadataOptions = value === true ? {} : (value as ResourceMetadataOptions);
   checkKnownOptions('Plantstore', options, KNOWN, 'resourceMetadata.');
-  const resource = publicUrlOption(
-    'Plantstore',
-    'resourceMetadata.resource',
-    options.resource ?? defaultResource(accepts),
-  );
+  const given = options.resource ?? defaultResource(accepts);
+  const normalised = publicUrlOption('Plantstore', 'resourceMetadata.resource', given);
   const audiences = accepts?.audiences ?? [];
-  if (audiences.length > 0 && !audiences.some((audience) => sameResource(audience, resource))) {
+  const audience =
+    audiences.find((entry) => entry === given) ??
+    audiences.find((entry) => sameResource(entry, normalised));
+  if (audiences.length > 0 && audience === undefined) {
     optionError(
       'Plantstore',
       'resourceMetadata.resource',
       `must be one of jwtBearer's audiences (${audiences.join(', ')}), or tokens asked for it are refused`,
-      resource,
+      normalised,
     );
   }
-  const { origin, pathname } = new URL(resource);
+  // The audience exactly as tokens must name it: a client asks its authorization server for a token
+  // for the advertised `resource` (RFC 8707), and `aud` is compared as a string, trailing slash
+  // included. The well-known paths come from the normalised URL (RFC 9728 §3.1).
+  const resource = audience ?? normalised;
+  const { origin, pathname } = new URL(normalised);
   const suffixed = pathname === '/' ? WELL_KNOWN : `${WELL_KNOWN}${pathname}`;
   const paths = suffixed === WELL_KNOWN ? [WELL_KNOWN] : [suffixed, WELL_KNOWN];
   const servers = stringList(
