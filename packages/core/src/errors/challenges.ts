@@ -42,6 +42,12 @@ export const DEFAULT_CHALLENGE_CONTEXT: ChallengeContext = Object.freeze({
   bearer: true,
 });
 
+// RFC 6750 §3: what `error_description` and a `scope` may hold. A verifier of your own may throw
+// these errors with its own texts; one outside them is left out of the header rather than escaped
+// (the grammar has no escape for them), and the answer's body still carries it.
+const DESCRIPTION = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/u;
+const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/u;
+
 function renderOne(
   scheme: AuthScheme,
   context: ChallengeContext,
@@ -49,10 +55,12 @@ function renderOne(
 ): string {
   let header = `${scheme} realm="${context.realm}"`;
   if (challenge?.error !== undefined) header += `, error="${challenge.error}"`;
-  if (challenge?.description !== undefined) {
-    header += `, error_description="${challenge.description}"`;
+  const description = challenge?.description;
+  if (description !== undefined && DESCRIPTION.test(description)) {
+    header += `, error_description="${description}"`;
   }
-  if (challenge?.scope !== undefined) header += `, scope="${challenge.scope}"`;
+  const scope = challenge?.scope;
+  if (scope !== undefined && SCOPE.test(scope)) header += `, scope="${scope}"`;
   if (scheme === 'DPoP') header += `, algs="${context.dpopAlgorithms ?? ''}"`;
   if (context.resourceMetadata !== undefined) {
     header += `, resource_metadata="${context.resourceMetadata}"`;
@@ -63,9 +71,9 @@ function renderOne(
 /**
  * Renders the `WWW-Authenticate` value: the one place it is written. One challenge per accepted
  * scheme, Bearer first, then `DPoP algs="…"` (RFC 9449 §7.1); the error attributes go on the
- * challenge of the scheme the request used, or on the only one offered. Descriptions are our own
- * fixed texts and everything else was checked at start-up, so nothing here needs escaping and
- * nothing a client sent can get in.
+ * challenge of the scheme the request used, or on the only one offered. The realm, algorithms and
+ * metadata URL were checked at start-up; a description or scope outside RFC 6750's characters (a
+ * verifier's own text) is left out, so nothing here needs escaping and nothing can break the header.
  *
  * @param context - what the service offers, and the scheme the request used
  * @param challenge - the error attributes; none when no credentials were sent

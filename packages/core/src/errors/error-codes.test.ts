@@ -1,5 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { InvalidTokenError, MalformedAuthorizationError } from './bearer-errors';
+import {
+  InsufficientScopeError,
+  InvalidTokenError,
+  MalformedAuthorizationError,
+} from './bearer-errors';
 import { setChallengeContext } from './challenges';
 import { InvalidBodyError, UnsupportedMediaTypeError, type FieldIssue } from './client-errors';
 import type { AnyPlantServiceError } from './error-union';
@@ -58,6 +62,30 @@ describe('error codes', () => {
     setChallengeContext(error, { realm: 'plants-api', bearer: true });
     expect(error.headers['www-authenticate']).toBe(
       'Bearer realm="plants-api", error="invalid_request", error_description="Repeated"',
+    );
+  });
+
+  it.each([
+    ['a quote and a trailing backslash', 'Token "revoked" by admin\\'],
+    ['non-ASCII', 'Jeton révoqué'],
+    ['a line break', 'Revoked\r\nSet-Cookie: a=b'],
+  ])(
+    "leaves a verifier's description with %s out of the challenge, which cannot hold it, and keeps it in the message",
+    (_case, description) => {
+      const error = new InvalidTokenError('token_rejected', description);
+      expect(error.headers['www-authenticate']).toBe(
+        'Bearer realm="plantstore", error="invalid_token"',
+      );
+      expect(error.message).toBe(`The bearer token is not valid: ${description}`);
+    },
+  );
+
+  it('leaves a required scope RFC 6750 does not allow out of the challenge', () => {
+    expect(new InsufficientScopeError(['a"b']).headers['www-authenticate']).toBe(
+      'Bearer realm="plantstore", error="insufficient_scope", error_description="The token lacks a required scope"',
+    );
+    expect(new InsufficientScopeError(['plants:write', 'a']).headers['www-authenticate']).toBe(
+      'Bearer realm="plantstore", error="insufficient_scope", error_description="The token lacks a required scope", scope="plants:write a"',
     );
   });
 });
