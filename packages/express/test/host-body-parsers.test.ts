@@ -66,6 +66,14 @@ for (const [name, express] of Object.entries(EXPRESS_MAJORS)) {
       expect(store.size).toBe(0);
     });
 
+    it("answers the client's own mistakes in name and tag 400 before the numeric id's 500", async () => {
+      const { host, rejected } = await hostWith(express.json());
+      for (const body of ['{"id":1,"name":5}', '{"id":1,"name":"a","tag":null}', '{"id":1}']) {
+        expectError(await fixture.post(host.url, body), 400, /The plant is invalid/);
+        expect(rejected.at(-1)?.code).toMatch(/^(schema_mismatch|field_missing)$/);
+      }
+    });
+
     it('creates, replays and conflicts exactly once the parser keeps the bytes for the route', async () => {
       const { host, store } = await hostWith(express.json({ verify: keepEverything }));
       const reply = await fixture.post(host.url, '{"id":9007199254740993,"name":"Fern","tag":"t"}');

@@ -24,10 +24,24 @@ describe('candidateFromParsed', () => {
     ['an overflow JSON.parse made Infinity', '1e400'],
   ])('refuses a numeric id it only has parsed (%s): it cannot prove it exact', (_c, text) => {
     const parsed: unknown = JSON.parse(`{"id":${text},"name":"a"}`);
-    expect(() => candidateFromParsed(parsed)).toThrow(
+    expect(() => validatePlant(candidateFromParsed(parsed))).toThrow(
       expect.objectContaining({ status: 500, code: 'body_parsed_by_host' }),
     );
   });
+
+  it.each([
+    ['a numeric name', '{"id":1,"name":5}', ['name']],
+    ['a null tag', '{"id":1,"name":"a","tag":null}', ['tag']],
+    ['no name', '{"id":1}', ['name']],
+    ['both', '{"id":1e400,"name":true,"tag":[]}', ['name', 'tag']],
+  ])(
+    "answers the schema of name and tag before a numeric id it cannot prove (%s): those are the client's to fix",
+    (_case, text, fields) => {
+      const error = refusal(() => validatePlant(candidateFromParsed(JSON.parse(text))));
+      expect(error.status).toBe(400);
+      expect(error.issues.map((issue) => issue.field)).toStrictEqual(fields);
+    },
+  );
 
   it('turns nested objects and arrays into empty placeholders of their type', () => {
     const found = candidateFromParsed(JSON.parse('{"id":{"a":1},"name":[1,2],"tag":null}'));

@@ -8,16 +8,15 @@ type Field = 'id' | 'name' | 'tag';
 
 /**
  * Builds a candidate from a body the host's JSON parser (`JSON.parse`-based, such as `express.json()`)
- * already produced, applying the strict reader's structural rules to it. A numeric id is refused: the
- * parser may have rounded it, so only a body read from its bytes can create a plant. Other id types
- * go on to the schema (which names them); nested objects and arrays become empty placeholders.
+ * already produced, applying the strict reader's structural rules to it. A numeric id becomes
+ * {@link PARSED_NUMBER_ID}, which the schema step refuses once `name` and `tag` pass: the parser may
+ * have rounded it, so only a body read from its bytes can create a plant. Other id types go on to
+ * the schema (which names them); nested objects and arrays become empty placeholders.
  *
  * @param value - the parsed body, such as `req.body`
  * @returns a null-prototype {@link PlantCandidate} holding only the own members `id`, `name`, `tag`
  * @throws {@link InvalidBodyError} `body_not_object` (not a plain object), `body_too_deep` (nesting
- *   past 64) or `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth); an
- *   {@link InternalServerError} `body_parsed_by_host` for a numeric id, which the
- *   host's parser may have rounded: a set-up problem of the server, not the client's
+ *   past 64) or `body_forbidden_key` (an own `__proto__` or `constructor` key at any depth)
  * @example
  * ```ts
  * candidateFromParsed(JSON.parse('{"id":"7","name":"Fern"}')); // { id: '7', name: 'Fern' }: the schema refuses it
@@ -107,10 +106,29 @@ function placeholder(value: unknown): unknown {
 const UNPROVABLE_ID =
   "The host application's JSON body parser read the body before the plants route, and a parsed number cannot show that the id was sent exactly (1.0000000000000001 and 1 parse the same; ids past 2^53 are rounded).";
 
+/**
+ * What {@link candidateFromParsed} holds for a numeric id: the schema (`validatePlant`) judges `name`
+ * and `tag` first, since those are the client's to fix, then refuses it with
+ * {@link parsedIdError}.
+ */
+export const PARSED_NUMBER_ID: unique symbol = Symbol('an id a host parser made a number of');
+
+/**
+ * The refusal of an id a host's parser made a number of: JSON.parse has already turned the digits
+ * into a double, so a fraction may have vanished (4503599627370497.5, 1.0000000000000001, 1e-400)
+ * and a large id been rounded. Nothing can prove the id exact, and the route never stores what it
+ * cannot prove.
+ *
+ * @returns a 500 `body_parsed_by_host`: a set-up problem of the server, not the client's
+ * @example
+ * ```ts
+ * if (candidate.id === PARSED_NUMBER_ID) throw parsedIdError();
+ * ```
+ */
+export function parsedIdError(): InternalServerError {
+  return new InternalServerError('body_parsed_by_host', UNPROVABLE_ID);
+}
+
 function idFromParsed(id: unknown): unknown {
-  // JSON.parse has already turned the digits into a double: a fraction may have vanished
-  // (4503599627370497.5, 1.0000000000000001, 1e-400) and a large id been rounded. Nothing here can
-  // prove the id exact, and the route never stores what it cannot prove.
-  if (typeof id === 'number') throw new InternalServerError('body_parsed_by_host', UNPROVABLE_ID);
-  return placeholder(id);
+  return typeof id === 'number' ? PARSED_NUMBER_ID : placeholder(id);
 }

@@ -6,6 +6,7 @@ import type { NewPlant } from './plant';
 import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import { describeJsonType } from '../body/describe-json-type';
 import type { PlantCandidate } from '../body/plant-candidate';
+import { PARSED_NUMBER_ID, parsedIdError } from '../body/parsed-body';
 import { NewPlantSchema } from './schemas';
 
 type Field = 'id' | 'name' | 'tag';
@@ -59,7 +60,8 @@ function toFieldIssue(field: Field, issue: v.BaseIssue<unknown>): FieldIssue {
  * @returns a fresh, frozen `{ id, name, tag? }` that inherits nothing; nothing else is copied
  * @throws {@link InvalidBodyError} with one {@link FieldIssue} per offending field (order id, name,
  *   tag) and a message listing them; its `code` is the first issue's (`field_missing`,
- *   `id_not_integer`, `id_out_of_range`, `string_contains_nul` or `schema_mismatch`)
+ *   `id_not_integer`, `id_out_of_range`, `string_contains_nul` or `schema_mismatch`); then an
+ *   `InternalServerError` `body_parsed_by_host` for an id a host's parser made a number of
  * @example
  * ```ts
  * validatePlant(readPlantJson('{"id":1,"name":"Fern"}')); // { id: 1n, name: 'Fern' }
@@ -78,8 +80,12 @@ export function validatePlant(candidate: PlantCandidate): NewPlant {
     for (const field of FIELDS) {
       if (Object.hasOwn(candidate, field)) input[field] = candidate[field];
     }
+    // An id a host's parser made a number of: `name` and `tag` are judged with a stand-in first.
+    const parsedId = id === PARSED_NUMBER_ID;
+    if (parsedId) input.id = 0n;
     const result = v.safeParse(NewPlantSchema, input, { abortEarly: false });
     if (!result.success) throw invalidPlant(result.issues);
+    if (parsedId) throw parsedIdError();
   }
   // Built from what was read above, not valibot's output: that is a plain `{}`, where an absent `tag`
   // would be looked up on a possibly polluted Object.prototype. The schema transforms nothing.
