@@ -20,7 +20,9 @@ describe('assertJsonBody', () => {
     'application/json; charset=utf-8;',
     'application/json;; charset=utf-8',
     'application/json; q="a;b"',
-  ])('accepts %s', (type) => {
+    ' \tapplication/json\t ',
+    'application/json \t; charset=utf-8 ',
+  ])('accepts %j', (type) => {
     expect(accepts(type)).not.toThrow();
   });
 
@@ -36,7 +38,11 @@ describe('assertJsonBody', () => {
     'application/json; =x',
     'application/json; a="unterminated',
     '',
-  ])('refuses %s with 415 media_type_unsupported', (type) => {
+    // Only spaces and tabs are whitespace in a field (RFC 9110 §5.6.3): not a Latin-1 no-break space.
+    'application/json\u00a0',
+    '\u00a0application/json',
+    'application/json\u00a0; charset=utf-8',
+  ])('refuses %j with 415 media_type_unsupported', (type) => {
     expect(accepts(type)).toThrow(
       expect.objectContaining({ status: 415, code: 'media_type_unsupported' }),
     );

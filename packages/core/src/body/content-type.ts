@@ -32,16 +32,24 @@ export function assertJsonBody(
   }
 }
 
+// RFC 9110 §5.6.3: optional whitespace is spaces and tabs only. `String#trim` also strips U+00A0 and
+// other Unicode spaces, which a header's Latin-1 bytes can hold, and would accept `application/json\xA0`.
+const OWS_AROUND = /^[ \t]+|[ \t]+$/gu;
+
+function trimOws(value: string): string {
+  return value.replace(OWS_AROUND, '');
+}
+
 function isChunkedOnly(value: string): boolean {
   return value.split(',').every((coding) => {
-    const name = coding.trim().toLowerCase();
+    const name = trimOws(coding).toLowerCase();
     return name === 'chunked' || name === 'identity' || name === '';
   });
 }
 
 function isIdentityEncoding(value: string): boolean {
   return value.split(',').every((coding) => {
-    const name = coding.trim().toLowerCase();
+    const name = trimOws(coding).toLowerCase();
     return name === 'identity' || name === '';
   });
 }
@@ -59,10 +67,10 @@ function isJsonUtf8(value: string): boolean {
   // The two spellings almost every client sends, answered without parsing.
   if (value === 'application/json' || value === 'application/json; charset=utf-8') return true;
   const semicolon = value.indexOf(';');
-  const mediaType = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+  const mediaType = trimOws(semicolon === -1 ? value : value.slice(0, semicolon)).toLowerCase();
   if (mediaType !== 'application/json') return false;
   if (semicolon === -1) return true;
-  const rest = value.slice(semicolon).trimEnd();
+  const rest = trimOws(value.slice(semicolon));
   PARAMETER.lastIndex = 0;
   let charsetSeen = false;
   while (PARAMETER.lastIndex < rest.length) {
