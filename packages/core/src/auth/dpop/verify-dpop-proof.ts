@@ -140,7 +140,11 @@ async function checkedHeader(
 }
 
 function proofFailure(error: unknown): never {
-  const { code, claim } = (error ?? {}) as { code?: unknown; claim?: unknown };
+  const { code, claim, reason } = (error ?? {}) as {
+    code?: unknown;
+    claim?: unknown;
+    reason?: unknown;
+  };
   switch (code) {
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return refuse(
@@ -151,10 +155,18 @@ function proofFailure(error: unknown): never {
     case 'ERR_JWT_EXPIRED':
       return refuse('dpop_proof_expired', 'The DPoP proof was issued too long ago', error);
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      if (claim === 'iat' || claim === 'nbf') {
+      // `check_failed` is a time check; an `iat` that is not a number is `invalid`.
+      if ((claim === 'iat' || claim === 'nbf') && reason === 'check_failed') {
         return refuse('dpop_proof_not_yet_valid', 'The DPoP proof is issued in the future', error);
       }
       return refuse('dpop_proof_claim_invalid', 'The DPoP proof lacks jti, htm, htu or iat', error);
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      // An extension named in `crit` (RFC 7515 §4.1.11) that nothing here understands.
+      return refuse(
+        'dpop_proof_malformed',
+        'The DPoP proof header names a critical extension this resource does not support',
+        error,
+      );
     case 'ERR_JWS_INVALID':
     case 'ERR_JWT_INVALID':
       return refuse(
