@@ -105,6 +105,30 @@ describe('the default logger', () => {
   });
 
   it.each([
+    [
+      'throws',
+      () => {
+        throw new TypeError('report bug');
+      },
+    ],
+    ['rejects', () => Promise.reject(new TypeError('report bug'))],
+  ])(
+    'logs the failure an onError that %s was given, rather than losing it, and answers as before',
+    async (_case, onError) => {
+      const { logger, errors } = keptLogger();
+      const answer = await serve({ store: failingStore, logger, onError });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect([answer.status, answer.body]).toStrictEqual([500, INTERNAL]);
+      expect(errors.map(([message]) => message)).toStrictEqual([
+        'plantstore: onError threw TypeError: report bug while reporting 500 store_failed on POST /api/plants: The store failed.',
+      ]);
+      expect((errors[0]?.[1].cause as Error).message).toBe('relation missing');
+      const silent = await serve({ store: failingStore, logger: false, onError });
+      expect(silent.status).toBe(500);
+    },
+  );
+
+  it.each([
     ['a string', 'console', /"logger" must be false or an object with warn and error functions/],
     ['an object without error', { warn: () => undefined }, /"logger"/],
   ])('refuses a logger that is %s at start-up', (_case, logger, message) => {

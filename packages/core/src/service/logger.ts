@@ -74,6 +74,40 @@ export function logFailures(
   };
 }
 
+/**
+ * The host's `onError`, guarded: what it throws or rejects with is logged, beside the failure it was
+ * given, rather than dropped. A failing observer must not hide the failure it observed (a store's
+ * outage, a bug), and no other hook is left to tell.
+ *
+ * @param onError - the host's hook
+ * @param logger - where a failure of it goes
+ * @returns the hook to run in its place
+ * @example
+ * ```ts
+ * // plantstore: onError threw TypeError: x is undefined while reporting 500 store_failed on POST /api/plants: …
+ * ```
+ */
+export function guardedOnError<Context extends { readonly method: string; readonly path: string }>(
+  onError: (error: PlantServiceError, context: Context) => void | Promise<void>,
+  logger: PlantLogger,
+): (error: PlantServiceError, context: Context) => void {
+  return (error, context) => {
+    const failed = (cause: unknown): void => {
+      const what = cause instanceof Error ? `${cause.name}: ${cause.message}` : typeof cause;
+      logger.error(
+        `plantstore: onError threw ${what} while reporting ${error.status} ${error.code} on ${context.method} ${context.path}: ${error.message}`,
+        error,
+      );
+    };
+    try {
+      const result = onError(error, context);
+      if (result instanceof Promise) result.catch(failed);
+    } catch (cause) {
+      failed(cause);
+    }
+  };
+}
+
 // What the host must change when the route was mounted where it cannot read bodies exactly: said to
 // the server once, while each client gets an answer that does not describe the server's middleware.
 const HOST_SETUP_FIXES = new Map<PlantServiceErrorCode, string>([

@@ -4,7 +4,8 @@ import type { Hook, HookContext } from './service-options';
 
 /**
  * Runs an observer hook without letting it touch the answer: it is not awaited, and what it throws or
- * rejects with goes to `onError` (a failing `onError` itself is dropped: there is nowhere left to report).
+ * rejects with goes to `onError` (a failing `onError` itself is not reported to itself: the host's
+ * is wrapped by `guardedOnError`, which logs it).
  *
  * @param hook - the hook, if the host gave one
  * @param value - what the hook observes

@@ -25,6 +25,7 @@ import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
 import {
   logFailures,
+  guardedOnError,
   loggerOption,
   type PlantLogger,
   type ScopedLogger,
@@ -242,7 +243,12 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     ),
     onCreated: optionalFunction(FACTORY, 'onCreated', options.onCreated),
     onRejected: optionalFunction(FACTORY, 'onRejected', options.onRejected),
-    onError: onError ?? (logger === undefined ? undefined : logFailures(logger)),
+    onError:
+      logger === undefined
+        ? onError
+        : onError === undefined
+          ? logFailures(logger)
+          : guardedOnError(onError, logger),
     logger,
   };
 }
