@@ -1,10 +1,5 @@
 import { httpApiHeaders, restApiHeaders } from './event-headers';
-import {
-  type HttpApiEvent,
-  isHttpApiEvent,
-  type LambdaHttpEvent,
-  type RestApiEvent,
-} from './lambda-events';
+import { isHttpApiEvent, type LambdaHttpEvent, type RestApiEvent } from './lambda-events';
 
 /**
  * The `Request` of an API Gateway or Function URL event, as the fetch entry expects it: the method,
@@ -28,10 +23,24 @@ export function requestOfEvent(event: LambdaHttpEvent): Request {
       'The event is not an API Gateway or Function URL HTTP event (payload format 2.0 or 1.0).',
     );
   }
+  // An Application Load Balancer's event looks like 1.0, but its result does not: without its
+  // multi-value setting it reads `headers` alone, and would answer without the route's headers.
+  if (!http && event.requestContext != null && 'elb' in event.requestContext) {
+    throw new TypeError(
+      'The event comes from an Application Load Balancer, which this entry does not serve: put API Gateway or a Function URL in front of the function.',
+    );
+  }
   const method = http ? event.requestContext.http.method : event.httpMethod;
   const headers = http ? httpApiHeaders(event) : restApiHeaders(event);
   // 1.0's `path` comes decoded: a `?` or `#` in it is part of the path, not the start of a query.
-  const path = (http ? pathWithoutStage(event) : event.path).replace(/[?#]/gu, encodeURIComponent);
+  const path = (
+    http
+      ? withoutStage(event.rawPath, event.requestContext)
+      : // An HTTP API set to 1.0 (`version: '1.0'`) puts the stage in `path`; a REST API does not.
+        event.version === '1.0'
+        ? withoutStage(event.path, event.requestContext ?? {})
+        : event.path
+  ).replace(/[?#]/gu, encodeURIComponent);
   const query = http ? (event.rawQueryString ?? '') : restApiQuery(event);
   const host = [headers.get('host'), event.requestContext?.domainName].find(isHost) ?? 'localhost';
   const url = `https://${host}${path}${query === '' ? '' : `?${query}`}`;
@@ -59,16 +68,18 @@ function bodyOf(event: LambdaHttpEvent, method: string): Uint8Array | undefined 
     : new TextEncoder().encode(text);
 }
 
-function pathWithoutStage(event: HttpApiEvent): string {
-  const { stage, domainName = '' } = event.requestContext;
+// An HTTP API's path under the `execute-api` domain starts with a named stage; under a custom
+// domain name, and for the `$default` stage, it does not.
+function withoutStage(
+  path: string,
+  { stage, domainName = '' }: { readonly stage?: string; readonly domainName?: string },
+): string {
   if (stage === undefined || stage === '$default' || !domainName.includes('.execute-api.')) {
-    return event.rawPath;
+    return path;
   }
   const prefix = `/${stage}`;
-  if (event.rawPath === prefix) return '/';
-  return event.rawPath.startsWith(`${prefix}/`)
-    ? event.rawPath.slice(prefix.length)
-    : event.rawPath;
+  if (path === prefix) return '/';
+  return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
 }
 
 function restApiQuery(event: RestApiEvent): string {

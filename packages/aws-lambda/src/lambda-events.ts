@@ -22,8 +22,10 @@ export interface HttpApiEvent {
 }
 
 /**
- * An API Gateway REST API event (payload format 1.0, also what an HTTP API sends when set to 1.0).
- * `path` is without the stage; repeated headers and query parameters are in the `multiValue` fields.
+ * An API Gateway REST API event (payload format 1.0), or what an HTTP API sends when set to 1.0
+ * (with `version: '1.0'`, and the named stage in `path` under the `execute-api` domain). A REST
+ * API's `path` is without the stage; repeated headers and query parameters are in the `multiValue`
+ * fields.
  */
 export interface RestApiEvent {
   readonly version?: '1.0';
@@ -35,7 +37,7 @@ export interface RestApiEvent {
   readonly multiValueQueryStringParameters?: Readonly<
     Record<string, readonly string[] | undefined>
   > | null;
-  readonly requestContext?: { readonly domainName?: string } | null;
+  readonly requestContext?: { readonly domainName?: string; readonly stage?: string } | null;
   readonly body?: string | null;
   readonly isBase64Encoded?: boolean;
 }

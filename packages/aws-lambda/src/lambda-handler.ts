@@ -2,6 +2,10 @@ import { httpApiResult, restApiResult } from './event-result';
 import { requestOfEvent } from './event-request';
 import { isHttpApiEvent, type LambdaHttpEvent, type LambdaHttpResult } from './lambda-events';
 
+// Longer than any invocation (15 minutes at most): the interval only holds the event loop open.
+const HOLD_MS = 3_600_000;
+const keepAlive = (): void => undefined;
+
 /** A fetch handler: the route's `plants.fetch`, or an app's own that sends the route's requests to it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -32,8 +36,17 @@ export function lambdaHandler(fetch: FetchHandler): LambdaHandler {
     throw new TypeError(`lambdaHandler needs a fetch function, got ${typeof fetch}.`);
   }
   return async <Event extends LambdaHttpEvent>(event: Event) => {
-    const response = await fetch(requestOfEvent(event));
-    const result = isHttpApiEvent(event) ? httpApiResult(response) : restApiResult(response);
-    return (await result) as LambdaHttpResult<Event>;
+    const request = requestOfEvent(event);
+    // The route's body and store time-outs do not hold a process open (a server's socket does), and
+    // a Lambda function has no server: a store that stalls without a socket of its own would empty
+    // the event loop, and the runtime would end the invocation with no answer instead of the 503.
+    const hold = setInterval(keepAlive, HOLD_MS);
+    try {
+      const response = await fetch(request);
+      const result = isHttpApiEvent(event) ? httpApiResult(response) : restApiResult(response);
+      return (await result) as LambdaHttpResult<Event>;
+    } finally {
+      clearInterval(hold);
+    }
   };
 }

@@ -55,6 +55,25 @@ describe('requestOfEvent', () => {
     const s3Event = { Records: [{ eventSource: 'aws:s3' }] } as unknown as typeof REST_API_EVENT;
     expect(() => requestOfEvent(s3Event)).toThrow(TypeError);
   });
+
+  it("refuses an Application Load Balancer's event, whose result would lose the route's headers", () => {
+    // The ALB page's example: 1.0-like, with `requestContext.elb` and no `version`.
+    const albEvent = {
+      requestContext: {
+        elb: {
+          targetGroupArn:
+            'arn:aws:elasticloadbalancing:us-east-1:123456789012:targetgroup/lambda-279XGJDqGZ5rsrHC2Fjr/49e9d65c45c6791a',
+        },
+      },
+      httpMethod: 'POST',
+      path: '/api/plants',
+      queryStringParameters: {},
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":1,"name":"Fern"}',
+      isBase64Encoded: false,
+    } as unknown as typeof REST_API_EVENT;
+    expect(() => requestOfEvent(albEvent)).toThrow(/Application Load Balancer/u);
+  });
 });
 
 describe('the results', () => {

@@ -191,6 +191,24 @@ describe('an HTTP API event (payload format 2.0)', () => {
   });
 });
 
+describe('an invocation', () => {
+  // The route's time-outs are unref'd timers, as a server's socket holds its process open; a Lambda
+  // function has none, so a store stalled without a socket would let the event loop empty and the
+  // runtime end the invocation without the 503.
+  it('holds the event loop open while the answer is pending, and lets it go after', async () => {
+    const timers = (): number =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    let answer: (response: Response) => void = () => undefined;
+    const pending = lambdaHandler(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const before = timers();
+    const invocation = pending(httpApiPost('{}'));
+    expect(timers()).toBe(before + 1);
+    answer(new Response('{}', { status: 200 }));
+    expect((await invocation).statusCode).toBe(200);
+    expect(timers()).toBe(before);
+  });
+});
+
 describe('a Function URL event (the 2.0 shape)', () => {
   it('creates a plant and answers 200', async () => {
     const result = await handler(
@@ -217,6 +235,19 @@ describe('a REST API event (payload format 1.0)', () => {
       body: '{"name":"Calathea"}',
       isBase64Encoded: false,
     });
+  });
+
+  it('removes a named stage from the path of an HTTP API set to 1.0, and never from a REST API path', async () => {
+    const event = restApiPost('{"id": 8, "name": "Aloe"}', [`Bearer ${token}`]);
+    const context = { ...event.requestContext, stage: 'api' };
+    // An HTTP API sends `version: '1.0'` and the stage in `path` (`/api/api/plants` at stage `api`).
+    const httpApi: RestApiEvent = { ...event, path: '/api/api/plants', requestContext: context };
+    expect((await handler(httpApi)).statusCode).toBe(200);
+    // A REST API sends no `version`, and `path` without the stage, whatever the stage is named.
+    const restApi: RestApiEvent = { ...event, requestContext: context };
+    Reflect.deleteProperty(restApi, 'version');
+    expect((await handler(restApi)).statusCode).toBe(200);
+    expect(store.get(8n)).toEqual({ id: 8n, name: 'Aloe' });
   });
 
   it('keeps a repeated Authorization field of multiValueHeaders apart: 400 invalid_request', async () => {
