@@ -50,8 +50,11 @@ export function killableQuery(query: KillableQuery): Promise<unknown> {
         ended = settle;
       });
       query.track(
-        Promise.all([statementEnded, killQuery(connection)]).then(([failure, confirmed]) =>
-          afterKill(connection, release, confirmed && !isFatal(failure)),
+        Promise.all([endedWithin(statementEnded), killQuery(connection)]).then(
+          ([failure, confirmed]) =>
+            failure === SILENT
+              ? release(false)
+              : afterKill(connection, release, confirmed && !isFatal(failure)),
         ),
       );
     });
@@ -77,12 +80,23 @@ function afterKill(
     release(false);
     return Promise.resolve();
   }
-  return new Promise((done) => {
-    connection.query(statement('DO 0'), (failure) => {
-      release(!isFatal(failure));
-      done();
-    });
-  });
+  return endedWithin(
+    new Promise<Error | null>((settle) => connection.query(statement('DO 0'), settle)),
+  ).then((failure) => release(failure !== SILENT && !isFatal(failure)));
+}
+
+// A connection gone silent (a fail-over, a partition) never ends its statement: it would hold its
+// place in the pool, and `close()`, for as long as the kernel keeps the socket (about 15 minutes).
+// As long as a kill may take, then it is destroyed instead of released.
+const STATEMENT_END_MS = 5_000;
+const SILENT = Symbol('the statement did not end');
+
+function endedWithin<T>(statementEnded: Promise<T>): Promise<T | typeof SILENT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<typeof SILENT>(
+    (resolve) => (timer = setTimeout(resolve, STATEMENT_END_MS, SILENT)),
+  );
+  return Promise.race([statementEnded, silent]).finally(() => clearTimeout(timer));
 }
 
 /** Whether a failure left the connection unusable (mysql2 marks those `fatal`). */

@@ -133,6 +133,29 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
         expect(rows.get(plant.id)).toEqual({ name: plant.name, tag: plant.tag });
       }
     }, 120_000);
+
+    it('drops a connection that went silent under a timed-out statement within 5 s: the pool serves again and close() settles', async () => {
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit: 2 });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
+      await store.ensureSchema();
+      const { post } = plantService(store, STORE_TIMEOUT);
+      const [first, second, third, fourth] = plantsOf(9, 4) as [TestPlant, ...TestPlant[]];
+      expect((await Promise.all([post(first), post(second!)])).map((a) => a.status)).toEqual([
+        200, 200,
+      ]);
+      // Both pooled connections go silent, as after a fail-over; new ones reach the server.
+      proxy.freezeOpen();
+      const silent = await Promise.all([post(third!), post(fourth!)]);
+      expect(silent.map((answer) => answer.status)).toEqual([503, 503]);
+      const since = Date.now();
+      const attempts: Answer[] = [];
+      expect((await untilSettled(() => post(third!), attempts)).status).toBe(200);
+      expect(Date.now() - since).toBeLessThan(9_000);
+      await store.close();
+    }, 30_000);
   });
 
   it('answers 503 when the table is locked past the time-out, kills the statements, commits none of them afterwards, and recovers', async () => {

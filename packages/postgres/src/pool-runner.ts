@@ -72,8 +72,9 @@ export function runOnPool(
           ended = settle;
         });
         track(
-          Promise.all([statementEnded, cancel]).then(([failure, outcome]) => {
-            if (outcome === 'unknown') giveBack(CANCEL_UNCONFIRMED);
+          Promise.all([endedWithin(statementEnded), cancel]).then(([failure, outcome]) => {
+            if (failure === SILENT) giveBack(STATEMENT_SILENT);
+            else if (outcome === 'unknown') giveBack(CANCEL_UNCONFIRMED);
             else giveBack(isConnectionLost(failure) ? (failure as Error) : undefined);
           }),
         );
@@ -99,3 +100,16 @@ export function runOnPool(
 // Given to `release()`, so the pool ends the connection: a cancel still on its way then finds no
 // statement of anyone else's to stop.
 const CANCEL_UNCONFIRMED = new Error('postgresStore: a cancel request was sent but not confirmed');
+
+// A connection gone silent (a fail-over, a partition) never ends its statement: it would hold its
+// place in the pool, and `close()`, for as long as the kernel keeps the socket (about 15 minutes).
+// As long as a cancel may take, then it is ended instead of given back.
+const STATEMENT_END_MS = 5_000;
+const SILENT = Symbol('the statement did not end');
+const STATEMENT_SILENT = new Error('postgresStore: a cancelled statement did not end in 5 s');
+
+function endedWithin(statementEnded: Promise<unknown>): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise((resolve) => (timer = setTimeout(resolve, STATEMENT_END_MS, SILENT)));
+  return Promise.race([statementEnded, silent]).finally(() => clearTimeout(timer));
+}

@@ -16,6 +16,11 @@ export interface TcpProxy {
    * forwards a byte, as a network that drops packets; `forward` restores the service.
    */
   setMode(mode: ProxyMode): Promise<void>;
+  /**
+   * The connections open now go silent, both ways, and stay open (no FIN, no reset), as after a
+   * fail-over or a partition that leaves them hanging; new ones are forwarded as before.
+   */
+  freezeOpen(): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,7 @@ export async function startTcpProxy(target: {
 }): Promise<TcpProxy> {
   let mode: ProxyMode = 'forward';
   const pairs = new Set<Socket>();
+  const links = new Set<readonly [Socket, Socket]>();
   const onConnection = (client: Socket): void => {
     pairs.add(client);
     client.once('close', () => pairs.delete(client));
@@ -47,6 +53,9 @@ export async function startTcpProxy(target: {
     client.once('close', () => upstream.destroy());
     client.pipe(upstream);
     upstream.pipe(client);
+    const link = [client, upstream] as const;
+    links.add(link);
+    client.once('close', () => links.delete(link));
   };
   let server: Server = createServer(onConnection);
   const listen = (port: number): Promise<number> =>
@@ -78,6 +87,15 @@ export async function startTcpProxy(target: {
         server = createServer(onConnection);
         await listen(port);
       }
+    },
+    freezeOpen() {
+      for (const [client, upstream] of links) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      links.clear();
     },
     async close() {
       cut();
