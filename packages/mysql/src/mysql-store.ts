@@ -34,7 +34,7 @@ export interface MysqlStore extends Omit<PlantStore, 'ready' | 'close'>, MysqlSt
 
 const CREATED: InsertResult = Object.freeze({ created: true });
 const ER_DUP_ENTRY = 1062;
-const COLUMNS = { id: 'bigint', name: 'text', tag: 'text', created_by: 'text' } as const;
+const COLUMNS = { id: 'key', name: 'text', tag: 'text', created_by: 'subject' } as const;
 
 /**
  * A {@link PlantStore} on MySQL 8 or MariaDB 10.11+ through mysql2. The caller injects the client;

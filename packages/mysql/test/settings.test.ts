@@ -102,6 +102,37 @@ describe.skipIf(url === undefined)(
     });
 
     it.each([
+      [
+        'an unsigned id',
+        'id BIGINT UNSIGNED PRIMARY KEY, name TEXT NOT NULL, tag TEXT',
+        'column id is bigint(20) unsigned, not a signed bigint',
+      ],
+      [
+        'no primary key on the id',
+        'id BIGINT NOT NULL, name TEXT NOT NULL, tag TEXT',
+        'column id is not the primary key',
+      ],
+      [
+        'a name that a long one would not fit',
+        'id BIGINT PRIMARY KEY, name VARCHAR(20) NOT NULL, tag TINYTEXT',
+        'column name is varchar(20), not a text type that holds any name; ' +
+          'column tag is tinytext, not a text type that holds any name',
+      ],
+    ])(
+      'refuses at ensureSchema() a table with %s, whatever the SQL mode would make of it',
+      async (_case, columns, problems) => {
+        const table = database.newTable('misfit');
+        await database.pool.query(
+          `CREATE TABLE \`${table}\` (${columns}, created_at DATETIME(3) NULL, created_by TEXT) ` +
+            'DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
+        );
+        await expect(mysqlStore({ client: database.pool, table }).ensureSchema()).rejects.toThrow(
+          `The table \`${table}\` exists but cannot keep plants exactly: ${problems}.`,
+        );
+      },
+    );
+
+    it.each([
       ['a utf8mb3 connection', { charset: 'UTF8_GENERAL_CI' }],
       ['a latin1 connection', { charset: 'LATIN1_SWEDISH_CI' }],
       [
