@@ -92,7 +92,10 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   checkKnownOptions('postgresStore', options, OPTION_NAMES);
   const tableName = options.table ?? DEFAULT_TABLE;
   const table = quoteTableName(tableName);
-  const runner = sqlRunner(classifyClient(options.client));
+  const target = classifyClient(options.client);
+  const runner = sqlRunner(target);
+  // PGlite is in the process, and its first start (initdb) may take longer than any bound.
+  const embedded = target.kind === 'pglite';
   const insertSql =
     `INSERT INTO ${table} (id, name, tag, created_by) VALUES ($1::bigint, $2, $3, $4) ` +
     'ON CONFLICT (id) DO NOTHING RETURNING id::text AS id';
@@ -140,8 +143,17 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     async ready() {
       if (closed) throw closedError();
-      await runner.exec('SELECT 1').catch((error: unknown) => {
-        throw mapStoreError(error);
+      if (embedded) {
+        await runner.exec('SELECT 1').catch((error: unknown) => {
+          throw mapStoreError(error);
+        });
+        return;
+      }
+      // Bounded like a request's statement: a readiness probe that hangs on a silent connection
+      // would hold it, and the probe, for as long as the kernel keeps the socket.
+      const cancelled = cancellation({ signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+      await runner.read('SELECT 1', [], cancelled).catch((error: unknown) => {
+        throw cancelled.aborted ? notAnswering() : mapStoreError(error);
       });
     },
     async close() {
@@ -167,6 +179,16 @@ function plantOf(row: unknown, expectedId: bigint): NewPlant {
   plant.name = name;
   if (tag !== null) plant.tag = tag;
   return Object.freeze(plant);
+}
+
+/** How long `ready()` waits for the database's answer. */
+const READY_TIMEOUT_MS = 5_000;
+
+function notAnswering(): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    'store_unavailable',
+    `PostgreSQL did not answer SELECT 1 within ${READY_TIMEOUT_MS / 1000} s.`,
+  );
 }
 
 function closedError(): ServiceUnavailableError {

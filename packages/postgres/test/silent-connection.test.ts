@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
 import { postgresStore } from '../src/index';
-import { databaseUrlFor, delay, recordingService, rowsIn, uniqueTable } from './services';
+import { databaseUrlFor, delay, recordingService, rowsIn, uniqueTable, waitFor } from './services';
 
 const databaseUrl = databaseUrlFor('the silent connection suite');
 
@@ -49,4 +49,31 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a connection gone s
     expect(await rowsIn(admin, store)).toBe(3);
     await pool.end();
   }, 30_000);
+
+  it('answers ready() 503 within 5 s when its pooled connection went silent, and frees that connection', async () => {
+    const through = new URL(databaseUrl ?? '');
+    through.port = String(proxy.port);
+    const pool = new Pool({ connectionString: through.href, max: 1 });
+    pool.on('error', () => undefined);
+    const store = postgresStore({ client: pool, table });
+    await store.ready();
+    proxy.freezeOpen();
+    const since = Date.now();
+    await expect(store.ready()).rejects.toMatchObject({ status: 503, code: 'store_unavailable' });
+    expect(Date.now() - since).toBeLessThan(7_000);
+    await waitFor(
+      async () => {
+        const answer = await store.ready().then(
+          () => 'ready',
+          () => 'not yet',
+        );
+        return answer === 'ready';
+        // The silent connection is ended 5 s after the probe's time-out, as a request's would be.
+      },
+      'a new connection in the pool',
+      15_000,
+    );
+    await store.close();
+    await pool.end();
+  }, 40_000);
 });
