@@ -1,5 +1,6 @@
 import {
   cancellation,
+  ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
   type PlantStore,
@@ -17,6 +18,8 @@ import { storeGate, type MysqlStoreBase } from './store-gate';
 import { tableName } from './table-name';
 
 const OPTIONS: ReadonlySet<string> = new Set(['client', 'table']);
+/** How long `ready()` waits for the server's answer. */
+const READY_TIMEOUT_MS = 5_000;
 
 /** Options of {@link mysqlStore}. */
 export interface MysqlStoreOptions {
@@ -122,8 +125,16 @@ export function mysqlStore(options: MysqlStoreOptions): MysqlStore {
     },
     ready: () =>
       gate.admit(async () => {
-        await runner.run('SELECT 1').catch((error: unknown) => {
-          throw mapStoreError(error);
+        // Bounded like a request's statement: a readiness probe that hangs on a silent connection
+        // would hold it, and the probe, for as long as the kernel keeps the socket.
+        const cancelled = cancellation({ signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+        await runner.run('SELECT 1', cancelled).catch((error: unknown) => {
+          throw cancelled.aborted
+            ? new ServiceUnavailableError(
+                'store_unavailable',
+                `The MySQL server did not answer SELECT 1 within ${READY_TIMEOUT_MS / 1000} s.`,
+              )
+            : mapStoreError(error);
         });
       }),
     async close() {

@@ -156,6 +156,20 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       expect(Date.now() - since).toBeLessThan(9_000);
       await store.close();
     }, 30_000);
+
+    it('answers ready() 503 within 5 s when its pooled connection went silent', async () => {
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit: 1 });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
+      await store.ready();
+      proxy.freezeOpen();
+      const since = Date.now();
+      await expect(store.ready()).rejects.toMatchObject({ status: 503, code: 'store_unavailable' });
+      expect(Date.now() - since).toBeLessThan(7_000);
+      await store.close();
+    }, 30_000);
   });
 
   it('answers 503 when the table is locked past the time-out, kills the statements, commits none of them afterwards, and recovers', async () => {
