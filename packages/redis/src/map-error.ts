@@ -71,3 +71,41 @@ export function redisCall<T>(
     throw mapRedisError(error, code);
   });
 }
+
+/** How long `ready()` waits for the server's PONG. */
+const READY_TIMEOUT_MS = 5_000;
+
+/**
+ * The readiness probe of both stores: a PING, answered within 5 s. A client that queues commands
+ * while it reconnects (ioredis's offline queue) would otherwise keep the probe waiting for as long
+ * as the server is away; the PING itself is harmless wherever it lands.
+ *
+ * @param ping - sends the PING
+ * @param code - the code of the 503 when it is not answered
+ * @returns settles once the server answered
+ * @example
+ * ```ts
+ * ready: () => pingWithin(() => runner.ping(), 'store_unavailable'),
+ * ```
+ */
+export function pingWithin(
+  ping: () => Promise<unknown>,
+  code: ServiceUnavailableError['code'],
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ServiceUnavailableError(
+            code,
+            `Redis did not answer PING within ${READY_TIMEOUT_MS / 1000} s.`,
+          ),
+        ),
+      READY_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([redisCall(code, undefined, ping), late])
+    .then(() => undefined)
+    .finally(() => clearTimeout(timer));
+}

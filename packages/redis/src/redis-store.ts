@@ -9,7 +9,7 @@ import {
 } from '@plantstore/core';
 import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
 import { redisRunner, type RedisClient, type RedisRunner } from './clients';
-import { redisCall } from './map-error';
+import { pingWithin, redisCall } from './map-error';
 import { prefixOption } from './options';
 import { plantOfHash } from './plant-hash';
 import { INSERT_PLANT } from './scripts';
@@ -94,7 +94,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
       redisCall('store_unavailable', context, (cancelled) =>
         insert(plant, context, cancelled ?? cancellation(context)),
       ),
-    ready: () => redisCall('store_unavailable', undefined, async () => void (await runner.ping())),
+    ready: () => pingWithin(() => runner.ping(), 'store_unavailable'),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ReplayContext, ReplayStore } from '@plantstore/core';
 import { checkKnownOptions } from '@plantstore/core/adapter';
 import { redisRunner, type RedisClient } from './clients';
-import { redisCall } from './map-error';
+import { pingWithin, redisCall } from './map-error';
 import { prefixOption } from './options';
 import { REMEMBER_KEY } from './scripts';
 
@@ -50,7 +50,6 @@ export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayS
   return {
     remember: (key, expiresAt, context) =>
       redisCall('replay_store_unavailable', context, () => remember(key, expiresAt, context)),
-    ready: () =>
-      redisCall('replay_store_unavailable', undefined, async () => void (await runner.ping())),
+    ready: () => pingWithin(() => runner.ping(), 'replay_store_unavailable'),
   };
 }

@@ -84,4 +84,29 @@ describe.skipIf(binary === undefined)('the Redis stores when Redis fails', () =>
       await redis.start();
     }
   });
+
+  it('answers ready() 503 within 5 s while Redis is down and the client queues commands offline', async () => {
+    // ioredis's defaults: it reconnects for ever and keeps the PING for when it is back.
+    const ioredis = new Redis(redis.url, { lazyConnect: true });
+    ioredis.on('error', () => undefined);
+    await ioredis.connect();
+    await redis.kill();
+    try {
+      for (const store of [
+        redisStore({ client: ioredis }),
+        redisReplayStore({ client: ioredis }),
+      ]) {
+        const since = Date.now();
+        const error: unknown = await store.ready().catch((e: unknown) => e);
+        expect(isPlantServiceError(error) && [error.status, error.headers]).toEqual([
+          503,
+          { 'retry-after': '5' },
+        ]);
+        expect(Date.now() - since).toBeLessThan(7_000);
+      }
+    } finally {
+      ioredis.disconnect();
+      await redis.start();
+    }
+  }, 30_000);
 });
