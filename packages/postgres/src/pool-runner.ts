@@ -85,8 +85,15 @@ export function runOnPool(
           return;
         }
         stopListening();
-        if (failure) {
-          giveBack(isConnectionLost(failure) ? failure : undefined);
+        if (failure && isConnectionLost(failure)) {
+          giveBack(failure);
+          // A lost socket does not stop its statement: one waiting on a lock would commit after
+          // this request was answered 503. It is cancelled first, on a socket of its own.
+          const key = backendKeyOf(client);
+          const cancelled = key === undefined ? Promise.resolve() : sendCancelRequest(key);
+          void cancelled.then(() => reject(failure));
+        } else if (failure) {
+          giveBack();
           reject(failure);
         } else {
           giveBack();

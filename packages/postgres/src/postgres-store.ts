@@ -94,8 +94,10 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const table = quoteTableName(tableName);
   const target = classifyClient(options.client);
   const runner = sqlRunner(target);
-  // PGlite is in the process, and its first start (initdb) may take longer than any bound.
-  const embedded = target.kind === 'pglite';
+  // Readiness is bounded on node-postgres, whose statements are cancelled as a request's are. PGlite
+  // is in the process, and its first start (initdb) may take longer than any bound; the postgres
+  // client has time-outs of its own (`connect_timeout`, `idle_timeout`).
+  const boundedReady = target.kind === 'pool' || target.kind === 'client';
   const insertSql =
     `INSERT INTO ${table} (id, name, tag, created_by) VALUES ($1::bigint, $2, $3, $4) ` +
     'ON CONFLICT (id) DO NOTHING RETURNING id::text AS id';
@@ -143,7 +145,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     async ready() {
       if (closed) throw closedError();
-      if (embedded) {
+      if (!boundedReady) {
         await runner.exec('SELECT 1').catch((error: unknown) => {
           throw mapStoreError(error);
         });

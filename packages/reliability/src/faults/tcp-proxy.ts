@@ -21,6 +21,8 @@ export interface TcpProxy {
    * fail-over or a partition that leaves them hanging; new ones are forwarded as before.
    */
   freezeOpen(): void;
+  /** The connections open now are reset, as by a middlebox; new ones are forwarded as before. */
+  cutOpen(): void;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,13 @@ export async function startTcpProxy(target: {
         server = createServer(onConnection);
         await listen(port);
       }
+    },
+    cutOpen() {
+      for (const [client, upstream] of links) {
+        client.resetAndDestroy();
+        upstream.resetAndDestroy();
+      }
+      links.clear();
     },
     freezeOpen() {
       for (const [client, upstream] of links) {

@@ -1,0 +1,126 @@
+import { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
+import { postgresStore } from '../src/index';
+import {
+  databaseUrlFor,
+  delay,
+  lockTable,
+  lockWaiters,
+  recordingService,
+  rowsIn,
+  uniqueTable,
+  waitFor,
+} from './services';
+
+const databaseUrl = databaseUrlFor('the silent connection suite');
+
+// A fail-over or a partition can leave a pooled connection open and silent: no FIN, no reset, its
+// statement never ending. The store time-out answers 503, and the connection must not keep its
+// place in the pool, nor keep `close()` waiting, for the 15 minutes the kernel would keep it. A
+// middlebox can also reset it while its statement waits on the server: that statement must not
+// commit after the 503.
+describe.skipIf(databaseUrl === undefined)(
+  'postgresStore on a connection gone silent or reset',
+  () => {
+    let proxy: TcpProxy;
+    let admin: Pool;
+    const table = uniqueTable('silent');
+
+    beforeAll(async () => {
+      const target = new URL(databaseUrl ?? '');
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      admin = new Pool({ connectionString: databaseUrl, max: 1 });
+    });
+    afterAll(async () => {
+      await admin.query(`DROP TABLE IF EXISTS ${table}`);
+      await admin.end();
+      await proxy.close();
+    });
+
+    it('ends it within 5 s of the time-out: the pool serves again and close() settles', async () => {
+      const through = new URL(databaseUrl ?? '');
+      through.port = String(proxy.port);
+      const pool = new Pool({ connectionString: through.href, max: 2 });
+      pool.on('error', () => undefined);
+      const store = postgresStore({ client: pool, table });
+      await store.ensureSchema();
+      const { post, rejected } = recordingService(store, 1_000);
+      expect(await Promise.all([post(1), post(2)])).toEqual([200, 200]);
+      // Both pooled connections go silent; new ones reach the server.
+      proxy.freezeOpen();
+      expect(await Promise.all([post(3), post(4)])).toEqual([503, 503]);
+      expect(rejected).toEqual(['store_timeout', 'store_timeout']);
+      const since = Date.now();
+      let status = await post(3);
+      while (status === 503 && Date.now() - since < 9_000) {
+        await delay(100);
+        status = await post(3);
+      }
+      expect(status).toBe(200);
+      await store.close();
+      expect(await rowsIn(admin, store)).toBe(3);
+      await pool.end();
+    }, 30_000);
+
+    it('cancels a statement whose connection was reset while it waited on a lock: nothing is committed after the 503', async () => {
+      const through = new URL(databaseUrl ?? '');
+      through.port = String(proxy.port);
+      const pool = new Pool({ connectionString: through.href, max: 2 });
+      pool.on('error', () => undefined);
+      const store = postgresStore({ client: pool, table });
+      await store.ensureSchema();
+      const { post, rejected } = recordingService(store, 3_000);
+      const lock = await lockTable(databaseUrl ?? '', table);
+      let answer: Promise<number>;
+      try {
+        answer = post(10);
+        await waitFor(
+          async () => (await lockWaiters(admin, `INSERT INTO ${store.table} %`)).length === 1,
+          'the insert waiting on the lock',
+        );
+        proxy.cutOpen();
+        expect(await answer).toBe(503);
+        expect(rejected).toEqual(['store_unavailable']);
+        await waitFor(
+          async () => (await lockWaiters(admin, `INSERT INTO ${store.table} %`)).length === 0,
+          'the cancel',
+        );
+      } finally {
+        await lock.release();
+      }
+      await delay(200);
+      const { rows } = await admin.query(`SELECT id FROM ${table} WHERE id = 10`);
+      expect(rows).toEqual([]);
+      await store.close();
+      await pool.end();
+    }, 30_000);
+
+    it('answers ready() 503 within 5 s when its pooled connection went silent, and frees that connection', async () => {
+      const through = new URL(databaseUrl ?? '');
+      through.port = String(proxy.port);
+      const pool = new Pool({ connectionString: through.href, max: 1 });
+      pool.on('error', () => undefined);
+      const store = postgresStore({ client: pool, table });
+      await store.ready();
+      proxy.freezeOpen();
+      const since = Date.now();
+      await expect(store.ready()).rejects.toMatchObject({ status: 503, code: 'store_unavailable' });
+      expect(Date.now() - since).toBeLessThan(7_000);
+      await waitFor(
+        async () => {
+          const answer = await store.ready().then(
+            () => 'ready',
+            () => 'not yet',
+          );
+          return answer === 'ready';
+          // The silent connection is ended 5 s after the probe's time-out, as a request's would be.
+        },
+        'a new connection in the pool',
+        15_000,
+      );
+      await store.close();
+      await pool.end();
+    }, 40_000);
+  },
+);
