@@ -64,7 +64,14 @@ export function killableQuery(query: KillableQuery): Promise<unknown> {
         return;
       }
       stopListening?.();
-      release(!isFatal(failure));
+      if (failure !== null && isFatal(failure)) {
+        release(false);
+        // A lost connection does not stop its statement: one waiting on a lock would commit after
+        // this request was answered 503. It is killed first, from a connection of its own.
+        void killQuery(connection).then(() => reject(failure));
+        return;
+      }
+      release(true);
       if (failure) reject(failure);
       else resolve(result);
     });

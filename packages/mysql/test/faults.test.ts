@@ -157,6 +157,32 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       await store.close();
     }, 30_000);
 
+    it('kills a statement whose connection was reset while it waited on a lock: nothing is committed after the 503', async () => {
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit: 2 });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
+      await store.ensureSchema();
+      const { post } = plantService(store, 3_000);
+      const [plant] = plantsOf(11, 1) as [TestPlant];
+      const locker = await admin().getConnection();
+      try {
+        await locker.query(`LOCK TABLES ${store.table} WRITE`);
+        const answer = post(plant);
+        while ((await runningInserts(store)) === 0) await delay(20);
+        proxy.cutOpen();
+        expect((await answer).status).toBe(503);
+        expect(await runningInserts(store)).toBe(0);
+      } finally {
+        await locker.query('UNLOCK TABLES');
+        locker.release();
+      }
+      await delay(200);
+      expect((await rowsOf(store)).size).toBe(0);
+      await store.close();
+    }, 30_000);
+
     it('answers ready() 503 within 5 s when its pooled connection went silent', async () => {
       const through = new URL(url ?? '');
       through.port = String(proxy.port);
