@@ -1,6 +1,5 @@
 import {
   cancellation,
-  ServiceUnavailableError,
   type InsertResult,
   type NewPlant,
   type PlantStore,
@@ -10,7 +9,7 @@ import { checkKnownOptions } from '@plantstore/core/adapter';
 import { abortError } from './abort-error';
 import { checkColumns, columnsSql } from './check-columns';
 import { classifyClient, type MysqlClient } from './clients';
-import { mapStoreError } from './map-error';
+import { mapStoreError, unansweredReady } from './map-error';
 import { DEFAULT_TABLE, mysqlSchemaSql } from './schema';
 import { integerLiteral, textOf, utf8Literal } from './sql-text';
 import { statementRunner } from './statement-runner';
@@ -129,12 +128,7 @@ export function mysqlStore(options: MysqlStoreOptions): MysqlStore {
         // would hold it, and the probe, for as long as the kernel keeps the socket.
         const cancelled = cancellation({ signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
         await runner.run('SELECT 1', cancelled).catch((error: unknown) => {
-          throw cancelled.aborted
-            ? new ServiceUnavailableError(
-                'store_unavailable',
-                `The MySQL server did not answer SELECT 1 within ${READY_TIMEOUT_MS / 1000} s.`,
-              )
-            : mapStoreError(error);
+          throw cancelled.aborted ? unansweredReady(READY_TIMEOUT_MS / 1000) : mapStoreError(error);
         });
       }),
     async close() {

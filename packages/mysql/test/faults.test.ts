@@ -1,5 +1,6 @@
 import mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { expectReadyRefusedOnceSilent } from '../../reliability/src/faults/silent-ready';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
 import { type MysqlClient, mysqlStore, type MysqlStore } from '../src/index';
 import * as services from './services';
@@ -85,6 +86,17 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     });
     afterAll(() => proxy.close());
 
+    /** A store on a callback Pool of `connectionLimit` through the proxy, ended after the test. */
+    const storeThroughProxy = async (connectionLimit: number): Promise<MysqlStore> => {
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
+      await store.ensureSchema();
+      return store;
+    };
+
     it('answers 200 or 503 with Retry-After while it is refused and black-holed under load, and recovers within 5 s of its return', async (context) => {
       const through = new URL(url ?? '');
       through.port = String(proxy.port);
@@ -135,12 +147,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     }, 120_000);
 
     it('drops a connection that went silent under a timed-out statement within 5 s: the pool serves again and close() settles', async () => {
-      const through = new URL(url ?? '');
-      through.port = String(proxy.port);
-      const pool = callbackPool(through.href, { connectionLimit: 2 });
-      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
-      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
-      await store.ensureSchema();
+      const store = await storeThroughProxy(2);
       const { post } = plantService(store, STORE_TIMEOUT);
       const [first, second, third, fourth] = plantsOf(9, 4) as [TestPlant, ...TestPlant[]];
       expect((await Promise.all([post(first), post(second!)])).map((a) => a.status)).toEqual([
@@ -158,12 +165,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     }, 30_000);
 
     it('kills a statement whose connection was reset while it waited on a lock: nothing is committed after the 503', async () => {
-      const through = new URL(url ?? '');
-      through.port = String(proxy.port);
-      const pool = callbackPool(through.href, { connectionLimit: 2 });
-      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
-      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
-      await store.ensureSchema();
+      const store = await storeThroughProxy(2);
       const { post } = plantService(store, 3_000);
       const [plant] = plantsOf(11, 1) as [TestPlant];
       const locker = await admin().getConnection();
@@ -184,16 +186,8 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     }, 30_000);
 
     it('answers ready() 503 within 5 s when its pooled connection went silent', async () => {
-      const through = new URL(url ?? '');
-      through.port = String(proxy.port);
-      const pool = callbackPool(through.href, { connectionLimit: 1 });
-      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
-      const store = mysqlStore({ client: pool, table: database.newTable('faults') });
-      await store.ready();
-      proxy.freezeOpen();
-      const since = Date.now();
-      await expect(store.ready()).rejects.toMatchObject({ status: 503, code: 'store_unavailable' });
-      expect(Date.now() - since).toBeLessThan(7_000);
+      const store = await storeThroughProxy(1);
+      await expectReadyRefusedOnceSilent(store, proxy);
       await store.close();
     }, 30_000);
   });

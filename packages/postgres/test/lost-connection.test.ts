@@ -1,19 +1,12 @@
 import { Pool } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { expectReadyRefusedOnceSilent } from '../../reliability/src/faults/silent-ready';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
 import { postgresStore } from '../src/index';
-import {
-  databaseUrlFor,
-  delay,
-  lockTable,
-  lockWaiters,
-  recordingService,
-  rowsIn,
-  uniqueTable,
-  waitFor,
-} from './services';
+import * as services from './services';
 
-const databaseUrl = databaseUrlFor('the silent connection suite');
+const databaseUrl = services.databaseUrlFor('the lost connection suite');
+const { delay, lockTable, lockWaiters, recordingService, rowsIn, waitFor } = services;
 
 // A fail-over or a partition can leave a pooled connection open and silent: no FIN, no reset, its
 // statement never ending. The store time-out answers 503, and the connection must not keep its
@@ -25,7 +18,19 @@ describe.skipIf(databaseUrl === undefined)(
   () => {
     let proxy: TcpProxy;
     let admin: Pool;
-    const table = uniqueTable('silent');
+    const table = services.uniqueTable('silent');
+
+    /** A store on a Pool of `max` connections through the proxy; its Pool ended after the test. */
+    const storeThroughProxy = async (max: number) => {
+      const through = new URL(databaseUrl ?? '');
+      through.port = String(proxy.port);
+      const pool = new Pool({ connectionString: through.href, max });
+      pool.on('error', () => undefined);
+      onTestFinished(() => pool.end());
+      const store = postgresStore({ client: pool, table });
+      await store.ensureSchema();
+      return store;
+    };
 
     beforeAll(async () => {
       const target = new URL(databaseUrl ?? '');
@@ -39,12 +44,7 @@ describe.skipIf(databaseUrl === undefined)(
     });
 
     it('ends it within 5 s of the time-out: the pool serves again and close() settles', async () => {
-      const through = new URL(databaseUrl ?? '');
-      through.port = String(proxy.port);
-      const pool = new Pool({ connectionString: through.href, max: 2 });
-      pool.on('error', () => undefined);
-      const store = postgresStore({ client: pool, table });
-      await store.ensureSchema();
+      const store = await storeThroughProxy(2);
       const { post, rejected } = recordingService(store, 1_000);
       expect(await Promise.all([post(1), post(2)])).toEqual([200, 200]);
       // Both pooled connections go silent; new ones reach the server.
@@ -60,16 +60,10 @@ describe.skipIf(databaseUrl === undefined)(
       expect(status).toBe(200);
       await store.close();
       expect(await rowsIn(admin, store)).toBe(3);
-      await pool.end();
     }, 30_000);
 
     it('cancels a statement whose connection was reset while it waited on a lock: nothing is committed after the 503', async () => {
-      const through = new URL(databaseUrl ?? '');
-      through.port = String(proxy.port);
-      const pool = new Pool({ connectionString: through.href, max: 2 });
-      pool.on('error', () => undefined);
-      const store = postgresStore({ client: pool, table });
-      await store.ensureSchema();
+      const store = await storeThroughProxy(2);
       const { post, rejected } = recordingService(store, 3_000);
       const lock = await lockTable(databaseUrl ?? '', table);
       let answer: Promise<number>;
@@ -93,34 +87,19 @@ describe.skipIf(databaseUrl === undefined)(
       const { rows } = await admin.query(`SELECT id FROM ${table} WHERE id = 10`);
       expect(rows).toEqual([]);
       await store.close();
-      await pool.end();
     }, 30_000);
 
     it('answers ready() 503 within 5 s when its pooled connection went silent, and frees that connection', async () => {
-      const through = new URL(databaseUrl ?? '');
-      through.port = String(proxy.port);
-      const pool = new Pool({ connectionString: through.href, max: 1 });
-      pool.on('error', () => undefined);
-      const store = postgresStore({ client: pool, table });
-      await store.ready();
-      proxy.freezeOpen();
-      const since = Date.now();
-      await expect(store.ready()).rejects.toMatchObject({ status: 503, code: 'store_unavailable' });
-      expect(Date.now() - since).toBeLessThan(7_000);
-      await waitFor(
-        async () => {
-          const answer = await store.ready().then(
-            () => 'ready',
-            () => 'not yet',
-          );
-          return answer === 'ready';
-          // The silent connection is ended 5 s after the probe's time-out, as a request's would be.
-        },
-        'a new connection in the pool',
-        15_000,
-      );
+      const store = await storeThroughProxy(1);
+      await expectReadyRefusedOnceSilent(store, proxy);
+      // The silent connection is ended 5 s after the probe's time-out, as a request's would be.
+      const ready = () =>
+        store.ready().then(
+          () => true,
+          () => false,
+        );
+      await waitFor(ready, 'a new connection in the pool', 15_000);
       await store.close();
-      await pool.end();
     }, 40_000);
   },
 );

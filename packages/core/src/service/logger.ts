@@ -99,12 +99,8 @@ export function guardedOnError<Context extends { readonly method: string; readon
         error,
       );
     };
-    try {
-      const result = onError(error, context);
-      if (result instanceof Promise) result.catch(failed);
-    } catch (cause) {
-      failed(cause);
-    }
+    // Called at once (within the request's logger scope); a throw and a rejection land alike.
+    void new Promise<void>((resolve) => resolve(onError(error, context))).catch(failed);
   };
 }
 
