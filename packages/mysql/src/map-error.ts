@@ -104,17 +104,3 @@ function transientKind(error: unknown): Transient | undefined {
   }
   return undefined;
 }
-
-/**
- * The refusal of a `ready()` whose `SELECT 1` went unanswered: the server, or the path to it, is
- * down for a readiness probe, as it would be for a request.
- *
- * @param seconds - how long it waited
- * @returns a 503 `store_unavailable`
- */
-export function unansweredReady(seconds: number): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    'store_unavailable',
-    `The MySQL server did not answer SELECT 1 within ${seconds} s.`,
-  );
-}

@@ -9,7 +9,8 @@ import { checkKnownOptions } from '@plantstore/core/adapter';
 import { abortError } from './abort-error';
 import { checkColumns, columnsSql } from './check-columns';
 import { classifyClient, type MysqlClient } from './clients';
-import { mapStoreError, unansweredReady } from './map-error';
+import { mapStoreError } from './map-error';
+import { readyProbe } from './ready-probe';
 import { DEFAULT_TABLE, mysqlSchemaSql } from './schema';
 import { integerLiteral, textOf, utf8Literal } from './sql-text';
 import { statementRunner } from './statement-runner';
@@ -17,8 +18,6 @@ import { storeGate, type MysqlStoreBase } from './store-gate';
 import { tableName } from './table-name';
 
 const OPTIONS: ReadonlySet<string> = new Set(['client', 'table']);
-/** How long `ready()` waits for the server's answer. */
-const READY_TIMEOUT_MS = 5_000;
 
 /** Options of {@link mysqlStore}. */
 export interface MysqlStoreOptions {
@@ -124,11 +123,8 @@ export function mysqlStore(options: MysqlStoreOptions): MysqlStore {
     },
     ready: () =>
       gate.admit(async () => {
-        // Bounded like a request's statement: a readiness probe that hangs on a silent connection
-        // would hold it, and the probe, for as long as the kernel keeps the socket.
-        const cancelled = cancellation({ signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
-        await runner.run('SELECT 1', cancelled).catch((error: unknown) => {
-          throw cancelled.aborted ? unansweredReady(READY_TIMEOUT_MS / 1000) : mapStoreError(error);
+        await readyProbe(runner, 'SELECT 1', 'store_unavailable').catch((error: unknown) => {
+          throw mapStoreError(error);
         });
       }),
     async close() {

@@ -8,6 +8,7 @@ import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
 import { abortError } from './abort-error';
 import { classifyClient, type MysqlClient } from './clients';
 import { mapStoreError } from './map-error';
+import { readyProbe } from './ready-probe';
 import { DEFAULT_REPLAY_TABLE, mysqlReplaySchemaSql } from './replay-schema';
 import { binaryLiteral } from './sql-text';
 import { statementRunner } from './statement-runner';
@@ -173,8 +174,7 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
     // A probe that reads nothing; the table is created only when it is missing.
     ready: () =>
       gate.admit(async () => {
-        await runner
-          .run(`SELECT 1 FROM ${table} LIMIT 0`)
+        await readyProbe(runner, `SELECT 1 FROM ${table} LIMIT 0`, 'replay_store_unavailable')
           .catch((error: unknown) => {
             if (errnoOf(error) === ER_NO_SUCH_TABLE) return createOnce();
             throw error;

@@ -2,7 +2,7 @@ import mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { expectReadyRefusedOnceSilent } from '../../reliability/src/faults/silent-ready';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
-import { type MysqlClient, mysqlStore, type MysqlStore } from '../src/index';
+import { type MysqlClient, mysqlReplayStore, mysqlStore, type MysqlStore } from '../src/index';
 import * as services from './services';
 import type { Answer, TestPlant } from './services';
 
@@ -189,6 +189,16 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       const store = await storeThroughProxy(1);
       await expectReadyRefusedOnceSilent(store, proxy);
       await store.close();
+    }, 30_000);
+
+    it("answers the replay store's ready() 503 within 5 s when its pooled connection went silent", async () => {
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit: 1 });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const replayStore = mysqlReplayStore({ client: pool, table: database.newTable('replay') });
+      await expectReadyRefusedOnceSilent(replayStore, proxy, 'replay_store_unavailable');
+      await replayStore.close();
     }, 30_000);
   });
 

@@ -11,6 +11,7 @@ import { abortError } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
 import { createSchema } from './create-schema';
 import { mapStoreError } from './map-error';
+import { readyProbe } from './ready-probe';
 import { schemaSql } from './schema';
 import { sqlRunner } from './sql-runner';
 import { DEFAULT_TABLE, quoteTableName } from './table-name';
@@ -93,11 +94,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const tableName = options.table ?? DEFAULT_TABLE;
   const table = quoteTableName(tableName);
   const target = classifyClient(options.client);
+  const { kind } = target;
   const runner = sqlRunner(target);
-  // Readiness is bounded on node-postgres, whose statements are cancelled as a request's are. PGlite
-  // is in the process, and its first start (initdb) may take longer than any bound; the postgres
-  // client has time-outs of its own (`connect_timeout`, `idle_timeout`).
-  const boundedReady = target.kind === 'pool' || target.kind === 'client';
   const insertSql =
     `INSERT INTO ${table} (id, name, tag, created_by) VALUES ($1::bigint, $2, $3, $4) ` +
     'ON CONFLICT (id) DO NOTHING RETURNING id::text AS id';
@@ -145,17 +143,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     async ready() {
       if (closed) throw closedError();
-      if (!boundedReady) {
-        await runner.exec('SELECT 1').catch((error: unknown) => {
-          throw mapStoreError(error);
-        });
-        return;
-      }
-      // Bounded like a request's statement: a readiness probe that hangs on a silent connection
-      // would hold it, and the probe, for as long as the kernel keeps the socket.
-      const cancelled = cancellation({ signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
-      await runner.read('SELECT 1', [], cancelled).catch((error: unknown) => {
-        throw cancelled.aborted ? notAnswering() : mapStoreError(error);
+      await readyProbe(runner, kind, 'SELECT 1', 'store_unavailable').catch((error: unknown) => {
+        throw mapStoreError(error);
       });
     },
     async close() {
@@ -181,16 +170,6 @@ function plantOf(row: unknown, expectedId: bigint): NewPlant {
   plant.name = name;
   if (tag !== null) plant.tag = tag;
   return Object.freeze(plant);
-}
-
-/** How long `ready()` waits for the database's answer. */
-const READY_TIMEOUT_MS = 5_000;
-
-function notAnswering(): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    'store_unavailable',
-    `PostgreSQL did not answer SELECT 1 within ${READY_TIMEOUT_MS / 1000} s.`,
-  );
 }
 
 function closedError(): ServiceUnavailableError {

@@ -11,6 +11,7 @@ import { classifyClient, type PostgresClient } from './clients';
 import { createSchema, sqlStateOf } from './create-schema';
 import { mapStoreError } from './map-error';
 import { DEFAULT_REPLAY_TABLE, replaySchemaStatements, replayTableNames } from './replay-schema';
+import { readyProbe } from './ready-probe';
 import { sqlRunner } from './sql-runner';
 
 /** Options of {@link postgresReplayStore}. */
@@ -120,7 +121,8 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
     COUNT,
     10_000,
   );
-  const runner = sqlRunner(classifyClient(options.client, 'postgresReplayStore'));
+  const target = classifyClient(options.client, 'postgresReplayStore');
+  const runner = sqlRunner(target);
 
   const rememberSql =
     `INSERT INTO ${table} AS held (key, expires_at) VALUES ($1, $2::bigint) ` +
@@ -224,7 +226,7 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
     async ready() {
       if (closed) throw closedError();
       try {
-        await runner.exec(probeSql);
+        await readyProbe(runner, target.kind, probeSql, 'replay_store_unavailable');
       } catch (error) {
         if (sqlStateOf(error) !== UNDEFINED_TABLE) throw mapStoreError(error, 'replay');
         await ensureSchema();

@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { expectReadyRefusedOnceSilent } from '../../reliability/src/faults/silent-ready';
 import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
-import { postgresStore } from '../src/index';
+import { postgresReplayStore, postgresStore } from '../src/index';
 import * as services from './services';
 
 const databaseUrl = services.databaseUrlFor('the lost connection suite');
@@ -100,6 +100,17 @@ describe.skipIf(databaseUrl === undefined)(
         );
       await waitFor(ready, 'a new connection in the pool', 15_000);
       await store.close();
+    }, 40_000);
+
+    it("answers the replay store's ready() 503 within 5 s when its pooled connection went silent", async () => {
+      const through = new URL(databaseUrl ?? '');
+      through.port = String(proxy.port);
+      const pool = new Pool({ connectionString: through.href, max: 1 });
+      pool.on('error', () => undefined);
+      onTestFinished(() => pool.end());
+      const replayStore = postgresReplayStore({ client: pool, table: `${table}_replay` });
+      onTestFinished(() => admin.query(`DROP TABLE IF EXISTS ${table}_replay`));
+      await expectReadyRefusedOnceSilent(replayStore, proxy, 'replay_store_unavailable');
     }, 40_000);
   },
 );
