@@ -109,7 +109,9 @@ describe.skipIf(databaseUrl === undefined)(
       pool.on('error', () => undefined);
       onTestFinished(() => pool.end());
       const replayStore = postgresReplayStore({ client: pool, table: `${table}_replay` });
-      onTestFinished(() => admin.query(`DROP TABLE IF EXISTS ${table}_replay`));
+      onTestFinished(async () => {
+        await admin.query(`DROP TABLE IF EXISTS ${table}_replay`);
+      });
       await expectReadyRefusedOnceSilent(replayStore, proxy, 'replay_store_unavailable');
     }, 40_000);
   },
