@@ -1,6 +1,10 @@
 import { concurrentCreates, inFlight, type ExactPlant } from './concurrent-creates';
 import { keepAliveClient } from './send';
 
+// As long as the server processes' store time-out: the load judges what is stored and answered, not
+// how fast, and on a machine shared with other work a create can wait its turn for many seconds.
+const ANSWER_MS = 120_000;
+
 /** What one create of a load through several servers was answered. */
 export interface CreateOutcome {
   readonly plant: ExactPlant;
@@ -36,7 +40,7 @@ export async function createsThroughServers(
       async (attempt, index) => {
         const client = clients[index % clients.length];
         if (client === undefined) throw new Error('no server to send to');
-        const reply = await client.send({ body: attempt.body, headers });
+        const reply = await client.send({ body: attempt.body, headers, timeoutMs: ANSWER_MS });
         return { plant: attempt.plant, status: reply.status, text: reply.text };
       },
     );
