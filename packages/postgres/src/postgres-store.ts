@@ -8,6 +8,7 @@ import {
 } from '@plantstore/core';
 import { checkKnownOptions } from '@plantstore/core/adapter';
 import { abortError } from './abortable';
+import { checkColumns, readColumns } from './check-columns';
 import { classifyClient, type PostgresClient } from './clients';
 import { createSchema } from './create-schema';
 import { mapStoreError } from './map-error';
@@ -33,10 +34,13 @@ export interface PostgresStore extends PlantStore {
   readonly table: string;
   /**
    * Creates the table if it does not exist (`CREATE TABLE IF NOT EXISTS`, the statement of
-   * `schema.sql`). Idempotent, and safe when several instances start at once. Call it at start-up,
-   * or run `schema.sql` through your own migrations instead.
+   * `schema.sql`), then checks that the table can keep plants exactly. Idempotent, and safe when
+   * several instances start at once. Call it at start-up, or run `schema.sql` through your own
+   * migrations instead.
    *
    * @throws ServiceUnavailableError (`store_unavailable`) when the database cannot be reached
+   * @throws Error naming each column of an existing table that cannot keep plants (an id not
+   *   `bigint` or without a unique key of its own, text not `text`, a `NOT NULL` tag, …)
    */
   ensureSchema(): Promise<void>;
   /**
@@ -137,9 +141,12 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       }
     },
     async ensureSchema() {
-      await createSchema(runner, [schemaSql(tableName)]).catch((error: unknown) => {
-        throw mapStoreError(error);
-      });
+      const columns = await createSchema(runner, [schemaSql(tableName)])
+        .then(() => readColumns(runner, table))
+        .catch((error: unknown) => {
+          throw mapStoreError(error);
+        });
+      checkColumns(columns, table);
     },
     async ready() {
       if (closed) throw closedError();
