@@ -145,6 +145,20 @@ describe('openApiDocument', () => {
       $ref: '#/components/headers/RetryAfter',
     });
     expect(openApiDocument.components.headers['CacheControl']?.schema.const).toBe('no-store');
+    // The route names what it reads on a 415 (RFC 9110 §15.5.16, §12.5.3).
+    expect(headersOf('415')['Accept']).toStrictEqual({ $ref: '#/components/headers/Accept' });
+    expect(headersOf('415')['Accept-Encoding']).toStrictEqual({
+      $ref: '#/components/headers/AcceptEncoding',
+    });
+    expect(openApiDocument.components.headers['Accept']?.schema.const).toBe('application/json');
+    expect(openApiDocument.components.headers['AcceptEncoding']?.schema.const).toBe('identity');
+  });
+
+  it('answers a repeated Authorization field 400 and a malformed one 401, as the route does', () => {
+    const responses = openApiDocument.paths['/plants']?.post.responses;
+    expect(responses?.['400']?.description).toContain(
+      'when the `Authorization` field is repeated (a malformed one answers 401)',
+    );
   });
 
   it('describes the bearer scheme as a JWT and the request body rules', () => {
@@ -189,6 +203,15 @@ describe('createOpenApiDocument', () => {
     for (const basePath of ['v1', '/v1?x', '/{id}', '/a b', '/a//b']) {
       expect(() => createOpenApiDocument({ basePath })).toThrow(TypeError);
     }
+  });
+
+  it('refuses a misspelt option and a server URL that is not a string, naming them', () => {
+    expect(() => createOpenApiDocument({ basPath: '/api' } as never)).toThrow(
+      new TypeError('createOpenApiDocument: unknown option "basPath" (did you mean "basePath"?)'),
+    );
+    expect(() => createOpenApiDocument({ serverUrl: 3000 } as never)).toThrow(
+      /^createOpenApiDocument: option "serverUrl" must be a URL; received 3000$/,
+    );
   });
 
   it('treats a lone slash as the root', () => {

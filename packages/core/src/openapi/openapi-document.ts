@@ -1,11 +1,14 @@
 import { deepFreeze } from '../common/deep-freeze';
 import { normaliseBasePath } from '../http/base-path';
+import { checkKnownOptions, describeValue, optionError } from '../options/check-options';
 import { ErrorSchema, NewPlantSchema, PlantSchema } from '../plant/schemas';
 import { extensionOf, toJsonSchema } from './json-schema';
 import type { OpenApiDocument, OpenApiOptions } from './openapi-types';
 import { operationTag } from './operation-tag';
 import { ref, responses } from './responses';
 import { withExamples } from './schema-examples';
+
+const OPTION_NAMES: ReadonlySet<string> = new Set(['serverUrl', 'basePath', 'tag']);
 
 const OPERATION_DESCRIPTION =
   'Creates a new plant in the store\n\nCreation is idempotent on `id`: a request whose `id` already exists with the same `name` and `tag` answers 200 with that plant, so a client may retry after a time-out; the same `id` with a different `name` or `tag` answers 409 and changes nothing. Checks run in this order: authentication, content type, body size, JSON, schema, store; an unauthenticated request is answered without its body being read. Every answer carries `Cache-Control: no-store` and `Vary: Authorization`.';
@@ -21,13 +24,19 @@ const REQUEST_BODY_DESCRIPTION =
  *
  * @param options - the server URL, the path the host mounts the middleware at, and the operation's tag
  * @returns a fresh document, ready for `JSON.stringify`
- * @throws TypeError when `basePath` is not a usable path prefix, or `tag` not a non-empty string
+ * @throws TypeError for an unknown option, a `serverUrl` that is not a non-empty string, a `basePath`
+ *   that is not a usable path prefix, or a `tag` that is not a non-empty string
  * @example
  * ```ts
  * app.get('/openapi.json', (_req, res) => res.json(createOpenApiDocument({ basePath: '/v1' })));
  * ```
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  checkKnownOptions('createOpenApiDocument', options, OPTION_NAMES);
+  const serverUrl = options.serverUrl ?? 'http://localhost:3000';
+  if (typeof serverUrl !== 'string' || serverUrl === '') {
+    optionError('createOpenApiDocument', 'serverUrl', 'must be a URL', describeValue(serverUrl));
+  }
   const basePath = normaliseBasePath('createOpenApiDocument', options.basePath);
   const tag = operationTag('createOpenApiDocument', options.tag);
   const answers = responses();
@@ -43,7 +52,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     servers: [
       {
         url: '{base_url}',
-        variables: { base_url: { default: options.serverUrl ?? 'http://localhost:3000' } },
+        variables: { base_url: { default: serverUrl } },
       },
     ],
     security: [{ bearerAuth: [] }],
@@ -88,6 +97,16 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
           description: 'Seconds to wait before retrying.',
           required: true,
           schema: { type: 'integer' },
+        },
+        Accept: {
+          description:
+            'On a 415 for the `Content-Type`: `application/json`, the media type the route reads (RFC 9110 §15.5.16).',
+          schema: { type: 'string', const: 'application/json' },
+        },
+        AcceptEncoding: {
+          description:
+            'On a 415 for a compressed body: `identity`, the only coding the route reads (RFC 9110 §12.5.3).',
+          schema: { type: 'string', const: 'identity' },
         },
       },
       securitySchemes: {

@@ -65,12 +65,12 @@ export function responses(): Record<string, OpenApiResponse> {
     },
     '400': errorResponse(
       400,
-      'unexpected error\n\nThe body is not strict JSON (invalid UTF-8, duplicate keys, unpaired surrogates, nesting deeper than 64, a `__proto__` or `constructor` key), is not one JSON object, or fails the schema: then `message` names every offending field, what was expected and what type came, and never the submitted value. Also answered when the `Authorization` header is malformed or repeated, with a `WWW-Authenticate` challenge carrying `error="invalid_request"`.',
+      'unexpected error\n\nThe body is not strict JSON (invalid UTF-8, duplicate keys, unpaired surrogates, nesting deeper than 64, a `__proto__` or `constructor` key), is not one JSON object, or fails the schema: then `message` names every offending field, what was expected and what type came, and never the submitted value. Also answered when the `Authorization` field is repeated (a malformed one answers 401), with a `WWW-Authenticate` challenge carrying `error="invalid_request"`.',
       {
         headers: {
           'WWW-Authenticate': {
             description:
-              'Only when the `Authorization` header is at fault: `Bearer realm="…", error="invalid_request", error_description="…"`.',
+              'Only when the `Authorization` field is repeated: `Bearer realm="…", error="invalid_request", error_description="…"`.',
             schema: { type: 'string' },
           },
         },
@@ -151,6 +151,7 @@ export function responses(): Record<string, OpenApiResponse> {
       415,
       '`Content-Type` is missing or is not `application/json` with an absent or `utf-8` charset, or the body is compressed (`Content-Encoding` other than `identity`).',
       {
+        headers: { Accept: header('Accept'), 'Accept-Encoding': header('AcceptEncoding') },
         examples: {
           mediaType: {
             summary: 'Not JSON',
