@@ -46,8 +46,11 @@ export abstract class TimedCall<Result> implements Cancellation, Deadline {
 
   constructor(readonly expiresAt: number) {}
 
-  /** The error a client is answered with when the call outlives its time-out. */
-  protected abstract timedOut(): ServiceUnavailableError;
+  /**
+   * The error a client is answered with when the call outlives its time-out; `cause` is what a
+   * store's abort listener threw, for the host's `onError`.
+   */
+  protected abstract timedOut(cause?: unknown): ServiceUnavailableError;
 
   get signal(): AbortSignal {
     if (this.controller === undefined) {
@@ -89,7 +92,18 @@ export abstract class TimedCall<Result> implements Cancellation, Deadline {
     // The store hears of it (and cancels its statement) before the client is answered.
     const listeners = this.listeners;
     this.listeners = undefined;
-    if (listeners !== undefined) for (const listener of listeners) listener();
+    // A listener that throws (a driver's cancel that fails) would otherwise escape from the
+    // deadline timer and end the process; the client is still answered, and the host told.
+    let failed = false;
+    let failure: unknown;
+    for (const listener of listeners ?? []) {
+      try {
+        listener();
+      } catch (error) {
+        if (!failed) [failed, failure] = [true, error];
+      }
+    }
+    if (failed) this.reason = this.timedOut(failure);
     this.controller?.abort(this.reason);
     this.reject?.(this.reason);
   }

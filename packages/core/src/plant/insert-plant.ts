@@ -34,9 +34,10 @@ export class StoreCall extends TimedCall<InsertResult> implements StoreContext {
     return this.settle(() => store.insert(plant, this));
   }
 
-  protected timedOut(): ServiceUnavailableError {
+  protected timedOut(cause?: unknown): ServiceUnavailableError {
     return new ServiceUnavailableError('store_timeout', 'The store did not answer in time.', {
       retryAfter: this.retryAfter,
+      ...(cause === undefined ? {} : { cause }),
     });
   }
 }

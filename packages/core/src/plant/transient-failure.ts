@@ -1,5 +1,5 @@
 // Node's network errors (`err.code`): the backend could not be reached or dropped the connection.
-const NETWORK_CODES = new Set([
+const TRANSIENT_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',
@@ -10,6 +10,29 @@ const NETWORK_CODES = new Set([
   'ENETDOWN',
   'ENOTFOUND',
   'EAI_AGAIN',
+  // Drivers' own codes for the same: postgres.js, then mysql2.
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_LOCK_DEADLOCK',
+]);
+
+// Drivers that say it by the error's class alone: ioredis, node-redis, the MongoDB driver.
+const TRANSIENT_CLASSES = new Set([
+  'MaxRetriesPerRequestError',
+  'ConnectionTimeoutError',
+  'SocketTimeoutError',
+  'ClientClosedError',
+  'ClientOfflineError',
+  'SocketClosedUnexpectedlyError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
 ]);
 
 // SQLSTATEs (PostgreSQL and the wire-compatible engines) that say "try again", not "this is wrong":
@@ -21,8 +44,9 @@ const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '53']);
 /**
  * Whether a store's failure is one a client should retry (503 with `Retry-After`) rather than a fault
  * of the store (500): a lost or refused connection, or a database that is busy, shutting down or
- * asked the transaction to be retried. Looks at the error and up to three causes below it, as drivers
- * and pools wrap the socket's error.
+ * asked the transaction to be retried, as Node, the SQL drivers (`code`, mysql2's `sqlState`), and
+ * the Redis and MongoDB drivers (by error class) report it. Looks at the error and up to three
+ * causes below it, as drivers and pools wrap the socket's error.
  *
  * @param error - what the store threw
  * @returns whether the failure is transient
@@ -32,16 +56,28 @@ const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '53']);
  * ```
  */
 export function isTransientFailure(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || RETRYABLE_SQLSTATES.has(code)) return true;
-      if (/^[0-9A-Z]{5}$/u.test(code) && RETRYABLE_SQLSTATE_CLASSES.has(code.slice(0, 2))) {
+  try {
+    let current = error;
+    for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+      const { code, sqlState, name } = current as Record<string, unknown>;
+      if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || isRetryableSqlState(code))) {
         return true;
       }
+      // mysql2 keeps the SQLSTATE apart from its `code` (`ER_…`).
+      if (typeof sqlState === 'string' && isRetryableSqlState(sqlState)) return true;
+      const { constructor } = current as { constructor?: { name?: unknown } };
+      for (const className of [name, constructor?.name]) {
+        if (typeof className === 'string' && TRANSIENT_CLASSES.has(className)) return true;
+      }
+      current = (current as { cause?: unknown }).cause;
     }
-    current = (current as { cause?: unknown }).cause;
+  } catch {
+    // A thrown value whose getters throw is no failure a retry would mend: it answers 500.
   }
   return false;
+}
+
+function isRetryableSqlState(code: string): boolean {
+  if (RETRYABLE_SQLSTATES.has(code)) return true;
+  return /^[0-9A-Z]{5}$/u.test(code) && RETRYABLE_SQLSTATE_CLASSES.has(code.slice(0, 2));
 }

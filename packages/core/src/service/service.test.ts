@@ -9,6 +9,7 @@ import { memoryStore } from '../plant/memory-store';
 import type { NewPlant } from '../plant/plant';
 import type { Authenticator } from '../auth/authenticator';
 import type { PlantRequest } from '../http/request';
+import { cancellation } from '../common/cancellation';
 import { createPlantService, isPlantService } from './service';
 import type { PlantServiceOptions } from './service-options';
 import type { PlantStore, StoreContext } from '../plant/store';
@@ -265,6 +266,35 @@ describe('handle', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(19);
     expect(context?.signal.aborted).toBe(true);
     expect((context?.signal.reason as { code?: string }).code).toBe('store_timeout');
+    await service.close();
+  });
+
+  it("answers 503 at the time-out when the store's abort listener throws, and hands the failure to onError", async () => {
+    const failures: PlantServiceError[] = [];
+    const cancelFailed = new Error('the driver could not cancel');
+    const service = quietService({
+      store: {
+        insert: (_plant, given) => {
+          cancellation(given).onAbort(() => {
+            throw cancelFailed;
+          });
+          cancellation(given).onAbort(() => undefined);
+          return new Promise(() => undefined);
+        },
+      },
+      storeTimeout: 20,
+      onError: (error) => void failures.push(error),
+    });
+    const answers = await Promise.all(
+      [21, 22].map(async (id) =>
+        service.handle(plantRequest(await sign(), `{"id":${id},"name":"x"}`)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toStrictEqual([503, 503]);
+    expect(failures.map((error) => [error.code, error.cause])).toStrictEqual([
+      ['store_timeout', cancelFailed],
+      ['store_timeout', cancelFailed],
+    ]);
     await service.close();
   });
 

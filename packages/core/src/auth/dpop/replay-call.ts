@@ -29,8 +29,8 @@ class ReplayCall extends TimedCall<boolean> implements ReplayContext {
     return this.settle(() => store.remember(key, keyExpiresAt, this));
   }
 
-  protected timedOut(): ServiceUnavailableError {
-    return unavailable();
+  protected timedOut(cause?: unknown): ServiceUnavailableError {
+    return unavailable(cause);
   }
 }
 
