@@ -73,7 +73,12 @@ export async function insertPlant(
   if (result?.created === true) return true;
   const existing =
     result?.created === false ? (result.existing as NewPlant | undefined) : undefined;
-  if (typeof existing !== 'object' || existing === null || typeof existing.name !== 'string') {
+  if (
+    typeof existing !== 'object' ||
+    existing === null ||
+    typeof existing.name !== 'string' ||
+    !(existing.tag === undefined || existing.tag === null || typeof existing.tag === 'string')
+  ) {
     throw new InternalServerError(
       'store_failed',
       'The store answered something other than an InsertResult.',

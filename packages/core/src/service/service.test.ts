@@ -319,6 +319,17 @@ describe('handle', () => {
     );
   });
 
+  it('answers 500, not 409, when the existing plant a store reports has a tag that is no string', async () => {
+    const service = quietService({
+      store: {
+        insert: () =>
+          Promise.resolve({ created: false, existing: { id: 12n, name: 'x', tag: 5 } } as never),
+      },
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":12,"name":"x"}'));
+    expect(answer.status).toBe(500);
+  });
+
   it('answers 500 store_failed, reported once, when the store reports a plant under another id', async () => {
     const errors: PlantServiceError[] = [];
     const reported = (id: unknown) =>
