@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { redisStore } from './redis-store';
 
 const client = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+// A second connection, as another instance of the service has: the suite checks atomicity across both.
+const peerClient = client.duplicate();
 // Every key of this run starts with `run`; each test gets keys of its own below it.
 const run = `plantstore-test:${randomUUID()}:`;
 let tests = 0;
+const prefixOfTest = () => `${run}${tests}:`;
 
 beforeAll(async () => {
-  await client.connect();
+  await Promise.all([client.connect(), peerClient.connect()]);
 });
 
 afterAll(async () => {
@@ -21,8 +24,10 @@ afterAll(async () => {
     }
   }
   client.destroy(); // closes the connection, or stops the retries of one that was refused
+  peerClient.destroy();
 });
 
 describeStoreConformance({ describe, it }, 'redisStore', {
   create: () => redisStore({ client, prefix: `${run}${(tests += 1)}:` }), // a fresh, empty store
+  createPeer: () => redisStore({ client: peerClient, prefix: prefixOfTest() }), // same keys
 });

@@ -46,6 +46,9 @@ describe.skipIf(url === undefined)('the MySQL stores on MariaDB', () => {
   for (const [name, client] of clients) {
     describeStoreConformance<MysqlStore>({ describe, it }, `mysqlStore on ${name}`, {
       create: schemaReady(mysqlStore, client),
+      // Another instance of the service: its own client, the same table.
+      createPeer: (store) =>
+        mysqlStore({ client: callback, table: store.table.replaceAll('`', '') }),
       destroy: (store) => store.close(),
     });
     describeReplayStoreConformance<MysqlReplayStore>(

@@ -82,6 +82,8 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
 
     describeStoreConformance({ describe, it }, 'postgresStore on a pg Client', {
       create: () => freshStore(client),
+      // Another instance of the service: the Pool's connections, the same table.
+      createPeer: (store) => postgresStore({ client: pool, table: store.table.slice(1, -1) }),
       destroy: (store) => store.close(),
     });
 

@@ -31,6 +31,8 @@ for (const [name, open] of Object.entries(SINGLE_CLIENTS)) {
 
     describeStoreConformance<RedisStore>({ describe, it }, `redisStore (${name})`, {
       create: fresh((prefix) => redisStore({ client: one.client, prefix })),
+      // Another instance of the service: its own connection, the same keys.
+      createPeer: (store) => redisStore({ client: peer.client, prefix: prefixes.get(store) }),
     });
     describeReplayStoreConformance<RedisReplayStore>(
       { describe, it },

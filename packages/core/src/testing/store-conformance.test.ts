@@ -61,6 +61,23 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
         'before touching the backend',
     ],
     [
+      'rejects an aborted insert but writes it a moment later',
+      (): PlantStore => {
+        const inner = memoryStore();
+        return {
+          insert(plant, context) {
+            if (!context.signal.aborted) return inner.insert(plant, context);
+            setTimeout(() => void inner.insert(plant, { ...unsignalled, signal: never() }), 20);
+            return Promise.reject(new Error('store time-out'));
+          },
+        };
+      },
+      'refuses to start an insert whose signal has already fired, and writes nothing',
+      'insert must reject, and write nothing, when context.signal has already fired: call ' +
+        'context.signal.throwIfAborted() (or check cancellation(context).aborted) before touching ' +
+        'the backend; a later insert of the id found a plant',
+    ],
+    [
       'reports every insert as created',
       broken(async (plant, insert) => (await insert(plant), { created: true })),
       'reports the stored plant, unchanged, when the id exists',
@@ -123,8 +140,59 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
         '1000 was created twice',
     ],
   ])('a store that %s', async (_what, create, test, rule) => {
-    const tests = testsOf((runner) => describeStoreConformance(runner, 'broken', { create }));
+    const tests = testsOf((runner) =>
+      describeStoreConformance<PlantStore>(runner, 'broken', { create }),
+    );
     expect((await failureOf(tests, test)).split('\n')[0]).toBe(rule);
+  });
+});
+
+describe('the PlantStore conformance suite, given createPeer', () => {
+  it('says the rule to a store that is atomic only within its own process', async () => {
+    // One backend (a Map), and a lock per instance around a read, then a write.
+    const backend = new Map<bigint, NewPlant>();
+    const instance = (): PlantStore => {
+      let lock: Promise<unknown> = Promise.resolve();
+      return {
+        insert(plant) {
+          const turn = lock.then(async () => {
+            const existing = backend.get(plant.id);
+            await new Promise((resolve) => setImmediate(resolve));
+            if (existing !== undefined) return { created: false as const, existing };
+            backend.set(plant.id, plant);
+            return { created: true as const };
+          });
+          lock = turn.catch(() => undefined);
+          return turn;
+        },
+      };
+    };
+    const tests = testsOf((runner) =>
+      describeStoreConformance(runner, 'broken', { create: instance, createPeer: instance }),
+    );
+    expect(
+      (
+        await failureOf(
+          tests,
+          'creates each id exactly once under concurrent inserts split across two instances',
+        )
+      ).split(';')[0],
+    ).toBe(
+      'two instances on one backend must create each id once, as two instances of the service do: ' +
+        'make the insert atomic on the server (SET NX, INSERT … ON CONFLICT DO NOTHING), not with a ' +
+        'lock of the process',
+    );
+  });
+
+  it('passes the memory store with itself as its peer', async () => {
+    const tests = testsOf((runner) =>
+      describeStoreConformance(runner, 'memory', { create: memoryStore, createPeer: (s) => s }),
+    );
+    const peerCase = tests.get(
+      'creates each id exactly once under concurrent inserts split across two instances',
+    );
+    await peerCase?.();
+    expect(peerCase).toBeDefined();
   });
 });
 

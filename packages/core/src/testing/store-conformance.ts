@@ -4,6 +4,7 @@ import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from '../plant/store';
 import { describeStoreExactnessCases } from './store-exactness-cases';
+import { describeStorePeerCases } from './store-peer-cases';
 
 /**
  * The two functions of a test runner the suite registers with: vitest's and jest's `describe`/`it`
@@ -20,6 +21,12 @@ export interface StoreConformanceOptions<S extends PlantStore = PlantStore> {
   readonly create: () => S | Promise<S>;
   /** Releases a store after its test. */
   readonly destroy?: ((store: S) => void | Promise<void>) | undefined;
+  /**
+   * Opens a second instance on the backend of `store` (another client, the same table or prefix),
+   * as another instance of the service would: the suite then checks atomicity across the two. It
+   * is the caller's to close.
+   */
+  readonly createPeer?: ((store: S) => S | Promise<S>) | undefined;
 }
 
 const CREATED: InsertResult = { created: true };
@@ -84,14 +91,16 @@ const ABORTED_BEFORE =
  * What it checks: creation, the existing plant reported unchanged under the id asked for (the core
  * answers a store that reports another id with a 500), exact int64 ids, strings returned byte for
  * byte (never merged by a collation: case, trailing space, accents), `tag: ""` apart from no tag,
- * atomicity under concurrent inserts of one id, and the abort signal. What a store throws is the core's to map: throw
+ * atomicity under concurrent inserts of one id (and across two instances, given `createPeer`), and
+ * the abort signal. What a store throws is the core's to map: throw
  * `ServiceUnavailableError('store_unavailable', …)` when the backend cannot be reached, or let the
- * driver's error through: Node network errors (`ECONNREFUSED`, `ECONNRESET`, …) and retryable
+ * driver's error through: Node network errors (`ECONNREFUSED`, `ECONNRESET`, …), the common drivers'
+ * connection failures (docs/custom-storage.md, section 4) and retryable
  * SQLSTATEs (class 08, 53, 57P01–57P03, 40001, 40P01) answer 503 with `Retry-After`, anything else 500.
  *
  * @param runner - `{ describe, it }` of vitest (or jest, or node:test)
  * @param name - the store's name, for the report
- * @param options - how to create (and destroy) a fresh, empty store
+ * @param options - how to create (and destroy) a fresh, empty store, and a peer on its backend
  * @example
  * ```ts
  * import { describe, it } from 'vitest';
@@ -193,6 +202,7 @@ export function describeStoreConformance<S extends PlantStore>(
     );
 
     describeStoreExactnessCases(it, withStore);
+    if (options.createPeer !== undefined) describeStorePeerCases(it, withStore, options.createPeer);
 
     it(
       'creates each id exactly once under 1,000 concurrent inserts of 100 ids',
@@ -239,6 +249,8 @@ export function describeStoreConformance<S extends PlantStore>(
           store.insert(plant(5n, 'Aborted'), context(controller.signal)),
           ABORTED_BEFORE,
         );
+        // A store that rejects but lets its write go on would land it a moment later.
+        await new Promise((resolve) => setTimeout(resolve, 100));
         deepStrictEqual(
           await store.insert(plant(5n, 'Fresh'), context()),
           CREATED,
