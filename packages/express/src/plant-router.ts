@@ -65,6 +65,8 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
     ? optionsOrService
     : createPlantService(optionsOrService);
   const plantRoute = (req: Request, res: Response, next: NextFunction): void => {
+    // Connect-style hosts (NestJS on Fastify, through @fastify/middie) call Express middleware too.
+    if (typeof req.path !== 'string') return next(notExpress());
     if (!service.matches(req.method, req.path)) return next();
     service
       .handle({
@@ -85,4 +87,12 @@ export function plantRouter(optionsOrService: PlantServiceOptions | PlantService
       .catch(next);
   };
   return Object.assign(plantRoute, { service, keepRawBody: rawBodyKeeper(service) });
+}
+
+function notExpress(): TypeError {
+  return new TypeError(
+    'plantRouter: this request has no req.path, so it does not come from Express. On ' +
+      "NestJS's Fastify platform, register plantPlugin from @plantstore/fastify instead " +
+      '(docs/nestjs.md).',
+  );
 }
