@@ -70,6 +70,17 @@ export async function insertPlant(
   } finally {
     limits.deadlines.remove(call);
   }
+  try {
+    return judge(result, plant);
+  } catch (error) {
+    // A result whose getters throw (a proxy, a driver's lazy row) is the store's failure too.
+    if (isPlantServiceError(error)) throw error;
+    throw new InternalServerError('store_failed', 'The store failed.', { cause: error });
+  }
+}
+
+/** Whether `result` says created (true) or a replay (false); throws for a conflict or a bad answer. */
+function judge(result: InsertResult, plant: NewPlant): boolean {
   if (result?.created === true) return true;
   const existing =
     result?.created === false ? (result.existing as NewPlant | undefined) : undefined;

@@ -330,6 +330,30 @@ describe('handle', () => {
     expect(answer.status).toBe(500);
   });
 
+  it('answers 500 store_failed when the result a store answers throws as it is read', async () => {
+    const failures: PlantServiceError[] = [];
+    const thrown = new Error('a getter that throws');
+    const hostile = new Proxy(
+      {},
+      {
+        // Not a thenable, so the store's promise resolves with it; then every field throws.
+        get(_target, key) {
+          if (key === 'then') return undefined;
+          throw thrown;
+        },
+      },
+    );
+    const service = quietService({
+      store: { insert: () => Promise.resolve(hostile as never) },
+      onError: (error) => void failures.push(error),
+    });
+    const answer = await service.handle(plantRequest(await sign(), '{"id":13,"name":"x"}'));
+    expect(answer.status).toBe(500);
+    expect(failures.map((error) => [error.code, error.cause])).toStrictEqual([
+      ['store_failed', thrown],
+    ]);
+  });
+
   it('answers 500 store_failed, reported once, when the store reports a plant under another id', async () => {
     const errors: PlantServiceError[] = [];
     const reported = (id: unknown) =>

@@ -61,7 +61,7 @@ async function existing(store: PlantStore, again: NewPlant): Promise<NewPlant> {
   strictEqual(
     result.existing.id,
     again.id,
-    `existing.id must be the id asked for, ${again.id}, as a bigint (the core answers 500 otherwise)`,
+    `existing.id must be the id asked for, ${again.id}, as a bigint (a store that reports another id is answered 500)`,
   );
   return result.existing;
 }
