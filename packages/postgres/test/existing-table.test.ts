@@ -1,14 +1,21 @@
+import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStore, type PostgresClient } from '../src/index';
-import { context, databaseUrlFor, pglitesOfThisFile, uniqueTable } from './services';
+import { context, databaseUrlFor, uniqueTable } from './services';
 
 // What an existing table of the user's needs, checked by ensureSchema() before the first create:
 // on PGlite every rule, on a server the rules again through each client's decoding of the
 // catalogue's answer (pg's booleans, postgres.js's raw text), and the database's encoding.
 
-const pglite = pglitesOfThisFile('plantstore-existing-table-');
+// One PGlite in memory: the catalogue is the same on disk, and each start costs seconds of CPU.
+let db: PGlite;
+beforeAll(async () => {
+  db = new PGlite();
+  await db.waitReady;
+}, 180_000);
+afterAll(() => db.close());
 
 /** Creates `columns` as a new table through `run`, and the store on it through `client`. */
 async function storeOnExisting(
@@ -68,12 +75,12 @@ const MISFITS: readonly (readonly [string, string, string, string])[] = [
 ];
 
 describe('postgresStore.ensureSchema() on an existing table (PGlite)', () => {
-  const run = (sql: string) => pglite.memory.exec(sql);
+  const run = (sql: string) => db.exec(sql);
 
   it.each(MISFITS)(
     'refuses a table with %s, naming each column',
     async (_, columns, problems, extra) => {
-      const store = await storeOnExisting(run, pglite.memory, columns, extra);
+      const store = await storeOnExisting(run, db, columns, extra);
       await expect(store.ensureSchema()).rejects.toThrow(
         refusal(store.table.slice(1, -1), problems),
       );
@@ -84,7 +91,7 @@ describe('postgresStore.ensureSchema() on an existing table (PGlite)', () => {
     await run('CREATE DOMAIN plant_id AS BIGINT');
     const store = await storeOnExisting(
       run,
-      pglite.memory,
+      db,
       'id plant_id NOT NULL, name VARCHAR NOT NULL, tag VARCHAR, created_by TEXT, ' +
         'serial_no INT GENERATED ALWAYS AS IDENTITY, kept BOOLEAN NOT NULL DEFAULT true',
       'CREATE UNIQUE INDEX ON $table (id) INCLUDE (name)',
@@ -96,7 +103,7 @@ describe('postgresStore.ensureSchema() on an existing table (PGlite)', () => {
   });
 
   it('checks the table it has just created, and again on the next start-up', async () => {
-    const store = postgresStore({ client: pglite.memory, table: uniqueTable('created') });
+    const store = postgresStore({ client: db, table: uniqueTable('created') });
     await store.ensureSchema();
     await store.ensureSchema();
   });
