@@ -11,20 +11,11 @@ import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineClient } from './redis-test-clients';
+import { closedPort, offlineClient } from './redis-test-clients';
 
 // docs/custom-storage.md §4: a custom store need not map its driver's outage errors; the core
 // answers them 503 with Retry-After. Each case makes the real driver fail as it does in an outage
 // (a port where nothing listens, a server that hangs up at once) and lets its error through.
-
-/** A port where nothing listens. */
-async function closedPort(): Promise<number> {
-  const listener = createServer();
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as AddressInfo;
-  await new Promise<void>((resolve) => listener.close(() => resolve()));
-  return port;
-}
 
 /** A server that accepts each connection and closes it, as a database shutting down. */
 let hangUp: Server;

@@ -4,15 +4,25 @@ import { createClient, type RedisClientType } from 'redis';
 import { expect } from 'vitest';
 
 /**
+ * A port of 127.0.0.1 where nothing listens: it was free a moment ago.
+ *
+ * @returns the port
+ */
+export async function closedPort(): Promise<number> {
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as { port: number };
+  await new Promise<void>((resolve) => listener.close(() => resolve()));
+  return port;
+}
+
+/**
  * A client that could not connect: it was pointed at a port free a moment ago, and does not retry.
  *
  * @returns the client, its connect() already refused
  */
 export async function offlineClient(): Promise<RedisClientType> {
-  const listener = createServer();
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as { port: number };
-  await new Promise<void>((resolve) => listener.close(() => resolve()));
+  const port = await closedPort();
   const client: RedisClientType = createClient({
     url: `redis://127.0.0.1:${port}`,
     socket: { reconnectStrategy: false },

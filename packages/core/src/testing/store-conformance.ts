@@ -1,8 +1,8 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
 import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { NewPlant } from '../plant/plant';
-import type { Principal } from '../auth/principal';
-import type { InsertResult, PlantStore, StoreContext } from '../plant/store';
+import type { InsertResult, PlantStore } from '../plant/store';
+import { conformanceContext as context } from './store-context';
 import { describeStoreExactnessCases } from './store-exactness-cases';
 import { describeStorePeerCases } from './store-peer-cases';
 
@@ -30,12 +30,6 @@ export interface StoreConformanceOptions<S extends PlantStore = PlantStore> {
 }
 
 const CREATED: InsertResult = { created: true };
-
-const principal: Principal = { subject: 'conformance', scopes: [], claims: {} };
-
-function context(signal: AbortSignal = new AbortController().signal): StoreContext {
-  return { principal, signal };
-}
 
 function plant(id: bigint, name: string, tag?: string): NewPlant {
   return tag === undefined ? { id, name } : { id, name, tag };

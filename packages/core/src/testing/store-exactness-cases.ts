@@ -1,13 +1,10 @@
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
-import type { Principal } from '../auth/principal';
 import type { NewPlant } from '../plant/plant';
-import type { PlantStore, StoreContext } from '../plant/store';
+import type { PlantStore } from '../plant/store';
+import { conformanceContext as context } from './store-context';
 
 type Register = (name: string, body: () => Promise<void>) => unknown;
 type WithStore<S extends PlantStore> = (test: (store: S) => Promise<void>) => () => Promise<void>;
-
-const principal: Principal = { subject: 'conformance', scopes: [], claims: {} };
-const context = (): StoreContext => ({ principal, signal: new AbortController().signal });
 
 /**
  * Pairs of strings an engine's default comparison calls equal and the contract calls two values:

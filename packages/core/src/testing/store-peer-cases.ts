@@ -1,8 +1,6 @@
 import { ok, strictEqual } from 'node:assert/strict';
-import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
-
-const principal: Principal = { subject: 'conformance', scopes: [], claims: {} };
+import { conformanceContext } from './store-context';
 
 /**
  * Registers the case of `describeStoreConformance` that needs two instances of one backend, as two
@@ -21,7 +19,6 @@ export function describeStorePeerCases<S extends PlantStore>(
     'creates each id exactly once under concurrent inserts split across two instances',
     withStore(async (store) => {
       const peer = await createPeer(store);
-      const signal = new AbortController().signal;
       const attempts = Array.from({ length: 400 }, (_, index) => ({
         id: BigInt(2_000 + (index % 50)),
         name: `attempt ${index}`,
@@ -29,7 +26,7 @@ export function describeStorePeerCases<S extends PlantStore>(
         store: Math.floor(index / 50) % 2 === 0 ? store : peer,
       }));
       const results = await Promise.all(
-        attempts.map(({ id, name, store: on }) => on.insert({ id, name }, { principal, signal })),
+        attempts.map(({ id, name, store: on }) => on.insert({ id, name }, conformanceContext())),
       );
       const rule =
         'two instances on one backend must create each id once, as two instances of the service ' +
