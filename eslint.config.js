@@ -15,21 +15,41 @@ const frameworkImports = [
   '@aws-sdk/lib-dynamodb',
   'redis',
   'ioredis',
+  'amqplib',
+  '@nats-io/jetstream',
+  '@nats-io/nats-core',
 ].map((name) => ({ name, message: 'The core is framework- and driver-neutral.' }));
 
-// The core's folders from the bottom up, each with the reason it may not reach higher. A folder
-// imports only folders that come before it; the entries (index.ts, entries/ and testing/, the public
-// kit) may import all.
+// The core's folders from the bottom up, each with the reason it may not reach higher, and the
+// folders above it whose types alone it may read. A folder imports only folders that come before
+// it; the entries (index.ts, entries/ and testing/, the public kit) may import all.
 const CORE_LAYERS = [
   ['errors', 'errors are values: they import nothing of the route'],
   ['common', 'common holds timers and helpers that know no HTTP, token or plant'],
   ['options', 'option checks know only errors'],
+  [
+    'store-kit',
+    "store-kit is what every store does around its engine (the auth/dpop replay store's too): it runs no request",
+    // The plant's types: the stored row's check and insert-or-read answer a NewPlant and an
+    // InsertResult, and plant/ runs on the kit, so only its types may come down.
+    ['plant'],
+  ],
   ['auth', 'auth verifies tokens: it knows no HTTP answer, body, plant or service'],
   ['http', 'http is the request and its headers: it knows no body reader, plant or service'],
   ['body', 'body reads bytes into a candidate: the schema (plant/) and the service come after it'],
-  ['plant', 'plant is the schema and the store: it knows no request, answer or service'],
+  [
+    'plant',
+    'plant is the schema and the store: it knows no request, answer or service',
+    // The store is handed the event to write with the plant, and offers its outbox: types only.
+    ['events'],
+  ],
+  [
+    'events',
+    'events builds plant.created and relays it to a sink: the service writes it, nothing below reaches it',
+  ],
   ['openapi', 'openapi describes the route from its schemas: it runs no request'],
   ['service', 'service composes the steps: nothing below it may reach back into it'],
+  ['guard', "guard protects a host's other routes with the service's auth step: nothing uses it"],
 ];
 // Inside auth/: the mechanisms compose one way: introspection/ and presets/ over jwt/, jwt/ over
 // dpop/, mtls/ and keys/, and every verifier over claims/, the checks they share.
@@ -84,16 +104,26 @@ function coreBoundaries() {
       rules: { 'no-restricted-imports': restrictedImports([]) },
     },
   ];
-  CORE_LAYERS.forEach(([folder, reason], index) => {
+  CORE_LAYERS.forEach(([folder, reason, typesFrom = []], index) => {
     const above = [...folders.slice(index + 1), 'entries', 'testing'].filter(
-      (name) => name !== folder,
+      (name) => name !== folder && !typesFrom.includes(name),
     );
     const mechanisms = folder === 'auth' ? AUTH_MECHANISMS : [];
     const layer = { regex: `^(\\.\\./)+(${above.join('|')})(/|$)`, message: reason };
+    const typesOnly = typesFrom.map((name) => ({
+      regex: `^(\\.\\./)+${name}(/|$)`,
+      allowTypeImports: true,
+      message: `${reason}; of ${name}/ it reads types only`,
+    }));
     configs.push({
       files: [`packages/core/src/${folder}/**/*.ts`],
       ignores: ['**/*.test.ts', '**/*.test-support.ts'],
-      rules: { 'no-restricted-imports': restrictedImports([layer]) },
+      rules: {
+        'no-restricted-imports': restrictedImports([layer]),
+        ...(typesOnly.length === 0
+          ? {}
+          : { '@typescript-eslint/no-restricted-imports': ['error', { patterns: typesOnly }] }),
+      },
     });
     for (const [mechanism, forbidden, why] of mechanisms) {
       configs.push({
@@ -125,7 +155,7 @@ export default tseslint.config(
       '**/.svelte-kit/**',
       'examples/sveltekit/build/**',
       'examples/nextjs*/next-env.d.ts',
-      'packages/docs-check/test/*.d.ts',
+      'tools/docs-check/test/*.d.ts',
     ],
   },
   js.configs.recommended,
@@ -151,7 +181,7 @@ export default tseslint.config(
     },
   },
   // Dependencies run one way: the core imports no framework, no driver, no other package of ours,
-  // and each of its folders imports only the folders below it (docs/architecture.md, "Boundaries").
+  // and each of its folders imports only the folders below it (docs/reference/architecture.md, "Boundaries").
   ...coreBoundaries(),
   {
     // Each entry's names are its list, locked by entries/entries.test.ts: `export *` would let a
@@ -215,7 +245,7 @@ export default tseslint.config(
   },
   {
     // Everything else sees only the core's public entries.
-    files: ['packages/!(core)/**/*.ts', 'examples/**/*.ts', 'benchmarks/**/*.ts'],
+    files: ['packages/!(core)/**/*.ts', 'tools/**/*.ts', 'examples/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

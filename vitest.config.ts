@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { CASE_TAGS } from './packages/http-suite/src/contract/case-tags.ts';
+import { CASE_TAGS } from './tools/http-suite/src/contract/case-tags.ts';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -51,16 +51,26 @@ if (skippedForMongo.length > 0) {
  */
 const FAST = [
   'packages/core/src/**/*.test.ts',
-  'packages/http-suite/test/**/*.test.ts',
+  'tools/http-suite/test/**/*.test.ts',
+  'tools/docs-check/test/readme-blocks.test.ts',
   'packages/express/test/contract-express5.test.ts',
+  'packages/express/test/guard-express5.test.ts',
   'packages/express/test/host-app.test.ts',
   'packages/express/test/request-body.test.ts',
   'packages/koa/test/contract-koa3.test.ts',
+  'packages/koa/test/guard-koa3.test.ts',
   'packages/koa/test/host-app.test.ts',
   'packages/fastify/test/contract-fastify5.test.ts',
+  'packages/fastify/test/guard-fastify5.test.ts',
   'packages/fastify/test/host-app.test.ts',
   'examples/express/**/*.test.ts',
   'examples/koa/**/*.test.ts',
+  // The MySQL store's server-side time limit and kill retries, on stand-ins: no server.
+  'packages/mysql/test/server-deadline.test.ts',
+  'packages/mysql/test/kill-statement.test.ts',
+  // The Redis store's slot refresh on a node-redis cluster, and its reading of persistence, on stand-ins.
+  'packages/redis/test/slot-refresh.test.ts',
+  'packages/redis/test/persistence.test.ts',
   // The custom-storage example's app runs on Redis: it is in the full tier, with the server.
 ];
 
@@ -73,10 +83,11 @@ export default defineConfig({
         replacement: source('packages/core/src/testing/index.ts'),
       },
       {
-        find: /^@plantstore\/core\/(adapter|openapi|providers)$/,
+        find: /^@plantstore\/core\/(adapter|events|openapi|providers|store-kit)$/,
         replacement: source('packages/core/src/entries/$1.ts'),
       },
       { find: /^@plantstore\/core$/, replacement: source('packages/core/src/index.ts') },
+      { find: /^@plantstore\/amqp$/, replacement: source('packages/amqp/src/index.ts') },
       {
         find: /^@plantstore\/aws-lambda$/,
         replacement: source('packages/aws-lambda/src/index.ts'),
@@ -89,6 +100,7 @@ export default defineConfig({
       { find: /^@plantstore\/express$/, replacement: source('packages/express/src/index.ts') },
       { find: /^@plantstore\/fastify$/, replacement: source('packages/fastify/src/index.ts') },
       { find: /^@plantstore\/koa$/, replacement: source('packages/koa/src/index.ts') },
+      { find: /^@plantstore\/nats$/, replacement: source('packages/nats/src/index.ts') },
       { find: /^@plantstore\/mysql$/, replacement: source('packages/mysql/src/index.ts') },
       { find: /^@plantstore\/redis$/, replacement: source('packages/redis/src/index.ts') },
       { find: /^@plantstore\/postgres$/, replacement: source('packages/postgres/src/index.ts') },
@@ -104,14 +116,14 @@ export default defineConfig({
     // left 1 worker on CI's 2 cores, busy about half the time (test:all took 17 min);
     // 4 workers use both cores (5 min, 174 %). More cores, more workers, as by default.
     maxWorkers: Math.max(4, availableParallelism()),
-    // oidc-provider, the certified provider packages/interop runs in-process, warns on start about
+    // oidc-provider, the certified provider tools/interop runs in-process, warns on start about
     // its development defaults (the in-memory adapter, devInteractions) and Node 20: true of a test
     // provider, and nothing a reader of the run can act on.
     onConsoleLog: (log) => !log.includes('oidc-provider WARNING: '),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     typecheck: { enabled: false },
-    // Every tag a contract case or a hostile case carries (packages/http-suite/src/contract/coverage.ts),
+    // Every tag a contract case or a hostile case carries (tools/http-suite/src/contract/coverage.ts),
     // so that `--tags-filter=tls` runs the certificate-bound cases of every host, say.
     tags: Object.entries(CASE_TAGS).map(([name, description]) => ({ name, description })),
     // Two tiers (CONTRIBUTING.md): `pnpm test` runs `fast`, the contributor's loop of a few
@@ -125,6 +137,8 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
+            'tools/*/src/**/*.test.ts',
+            'tools/*/test/**/*.test.ts',
             'examples/*/**/*.test.ts',
           ],
           exclude: [

@@ -39,9 +39,9 @@ function run(cwd, command, commandArgs) {
   }
 }
 
-/** The workspace's packages (pnpm-workspace.yaml: packages/* and examples/*) as found in `dir`. */
+/** The workspace's packages (pnpm-workspace.yaml: packages/*, tools/* and examples/*) as found in `dir`. */
 function workspacePackages(dir) {
-  return ['packages', 'examples'].flatMap((group) =>
+  return ['packages', 'tools', 'examples'].flatMap((group) =>
     readdirSync(join(dir, group), { withFileTypes: true })
       .filter(
         (entry) => entry.isDirectory() && existsSync(join(dir, group, entry.name, 'package.json')),

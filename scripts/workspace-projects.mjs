@@ -11,7 +11,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The root's tsconfig.json, then each package's and example's, in a stable order. */
 function projectConfigs() {
-  const nested = ['packages', 'examples'].flatMap((folder) =>
+  const nested = ['packages', 'tools', 'examples'].flatMap((folder) =>
     readdirSync(join(root, folder))
       .sort()
       .map((name) => join(root, folder, name, 'tsconfig.json')),

@@ -12,7 +12,7 @@ const config = {
   typescript: { ignoreBuildErrors: true, tsconfigPath: 'tsconfig.next.json' },
   eslint: { ignoreDuringBuilds: true },
   // The route's answers are small JSON and a proxy or CDN in front usually compresses; Next.js's own
-  // compression would add Accept-Encoding to every answer's Vary (docs/nextjs.md).
+  // compression would add Accept-Encoding to every answer's Vary (docs/hosts/nextjs.md).
   compress: false,
 };
 

@@ -7,7 +7,7 @@ const config = {
   // The packages are read from their TypeScript sources in this repository (tsconfig paths); the
   // example's `typecheck` script checks the types, so the build does not check them a second time.
   // The route's answers are small JSON and a proxy or CDN in front usually compresses; Next.js's own
-  // compression would add Accept-Encoding to every answer's Vary (docs/nextjs.md).
+  // compression would add Accept-Encoding to every answer's Vary (docs/hosts/nextjs.md).
   compress: false,
 };
 

@@ -20,7 +20,7 @@ export default defineConfig({
       { find: /^@plantstore\/core$/, replacement: source('../../packages/core/src/index.ts') },
       {
         find: /^@plantstore\/http-suite\/bridged$/,
-        replacement: source('../../packages/http-suite/src/remote/bridged-service.ts'),
+        replacement: source('../../tools/http-suite/src/remote/bridged-service.ts'),
       },
     ],
   },

@@ -5,6 +5,8 @@ export default packageBuild({
   adapter: 'src/entries/adapter.ts',
   openapi: 'src/entries/openapi.ts',
   providers: 'src/entries/providers.ts',
+  events: 'src/entries/events.ts',
+  'store-kit': 'src/entries/store-kit.ts',
   testing: 'src/testing/index.ts',
   web: 'src/entries/web.ts',
 });

@@ -3,9 +3,9 @@ import { chromiumExecutable, hasChromium, startChromium } from './chromium';
 import { openOperation } from './reference-view';
 import { startApp } from './start-app';
 
-// Regenerates the picture in docs/openapi.md: `pnpm --filter @plantstore/example-api-reference
+// Regenerates the picture in docs/guides/openapi.md: `pnpm --filter @plantstore/example-api-reference
 // screenshot`. Not run in CI: a picture that changes with every Swagger UI release is no test.
-const target = fileURLToPath(new URL('../../../docs/api-reference.png', import.meta.url));
+const target = fileURLToPath(new URL('../../../docs/guides/api-reference.png', import.meta.url));
 
 if (!hasChromium()) {
   console.error(`No Chromium at ${chromiumExecutable}: apt-get install -y chromium.`);

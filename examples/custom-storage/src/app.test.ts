@@ -65,7 +65,12 @@ describe.skipIf(redisUrl === '')('the custom-storage example app on Redis', () =
     const response = await create('{"id": 9007199254740993, "name": "Monstera", "tag": "aroid"}');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"name":"Monstera","tag":"aroid"}');
-    expect(await client.get(`${prefix}9007199254740993`)).toBe('{"name":"Monstera","tag":"aroid"}');
+    // Tenants are off (''), so the key is the prefix, ':' and the exact id; the value keeps the
+    // plant and who created it.
+    const stored = JSON.parse(
+      (await client.get(`${prefix}:9007199254740993`)) ?? 'null',
+    ) as unknown;
+    expect(stored).toMatchObject({ name: 'Monstera', tag: 'aroid', tenant: '' });
   });
 
   it('answers a replay 200 and the same id with other content 409', async () => {

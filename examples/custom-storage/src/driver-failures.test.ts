@@ -13,7 +13,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, offlineClient } from './redis-test-clients';
 
-// docs/custom-storage.md §4: a custom store need not map its driver's outage errors; the core
+// docs/stores/custom-store.md §4: a custom store need not map its driver's outage errors; the core
 // answers them 503 with Retry-After. Each case makes the real driver fail as it does in an outage
 // (a port where nothing listens, a server that hangs up at once) and lets its error through.
 

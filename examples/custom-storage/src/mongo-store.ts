@@ -1,4 +1,5 @@
-import { ServiceUnavailableError, type NewPlant, type PlantStore } from '@plantstore/core';
+import { ServiceUnavailableError, type PlantStore } from '@plantstore/core';
+import { storedPlant } from '@plantstore/core/store-kit';
 import {
   MongoNetworkError,
   MongoNotConnectedError,
@@ -7,12 +8,16 @@ import {
   type Collection,
 } from 'mongodb';
 
-/** A plant as the collection keeps it: `_id` is the id's exact decimal text, never a double. */
+/** A plant as kept: `_id` is `${tenant}:${id}`, the exact decimal id last; then its audit fields. */
 export interface PlantDocument {
   _id: string;
   name: string;
   tag?: string;
-  createdBy: string;
+  tenant: string;
+  createdBy?: string;
+  clientId?: string;
+  createdAt: Date;
+  tokenId?: string;
 }
 
 const DUPLICATE_KEY = 11000;
@@ -30,13 +35,15 @@ const DUPLICATE_KEY = 11000;
  */
 export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
   return {
-    async insert(plant, { principal, signal }) {
+    async insert(plant, { signal }) {
       signal.throwIfAborted();
-      const _id = plant.id.toString();
-      const fields =
-        plant.tag === undefined ? { name: plant.name } : { name: plant.name, tag: plant.tag };
+      const { id, ...fields } = plant;
+      const _id = `${plant.tenant}:${id}`;
+      const document = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as Omit<PlantDocument, '_id'>;
       try {
-        await plants.insertOne({ _id, ...fields, createdBy: principal.subject ?? '' });
+        await plants.insertOne({ _id, ...document });
         return { created: true };
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY))
@@ -48,7 +55,7 @@ export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
       });
       if (stored === null)
         throw new Error(`mongoStore: plant ${_id} vanished after a duplicate key`);
-      return { created: false, existing: plantOf(plant.id, stored) };
+      return { created: false, existing: storedPlant({ ...stored, id }, id, 'mongoStore') };
     },
   };
 }
@@ -63,9 +70,4 @@ function outage(error: unknown): unknown {
   return new ServiceUnavailableError('store_unavailable', 'MongoDB is unavailable.', {
     cause: error,
   });
-}
-
-/** The stored document as a plant, under the id it was asked for. */
-function plantOf(id: bigint, { name, tag }: PlantDocument): NewPlant {
-  return tag === undefined ? { id, name } : { id, name, tag };
 }

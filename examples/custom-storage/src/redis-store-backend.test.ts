@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isPlantServiceError, type PlantStore, type Principal } from '@plantstore/core';
-import { serviceUrl } from '@plantstore/core/testing';
+import { serviceUrl, storeRecord } from '@plantstore/core/testing';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisStore } from './redis-store';
@@ -38,14 +38,16 @@ describe.skipIf(redisUrl === '')('redisStore on Redis', () => {
 
   afterAll(() => client.close());
 
-  it('keeps each plant under its exact decimal id, as JSON of name and tag', async () => {
+  it('keeps each plant under its tenant and exact decimal id, as JSON of the plant and its audit fields', async () => {
     const store = freshStore();
     try {
-      await store.insert({ id: -(2n ** 63n), name: 'min' }, context());
-      await store.insert({ id: 2n ** 63n - 1n, name: 'max', tag: 't' }, context());
+      await store.insert(storeRecord({ id: -(2n ** 63n), name: 'min' }), context());
+      await store.insert(storeRecord({ id: 2n ** 63n - 1n, name: 'max', tag: 't' }), context());
       const prefix = prefixes.get(store) ?? '';
-      expect(await client.get(`${prefix}-9223372036854775808`)).toBe('{"name":"min"}');
-      expect(await client.get(`${prefix}9223372036854775807`)).toBe('{"name":"max","tag":"t"}');
+      const read = async (id: string): Promise<unknown> =>
+        JSON.parse((await client.get(`${prefix}:${id}`)) ?? 'null');
+      expect(await read('-9223372036854775808')).toMatchObject({ name: 'min', tenant: '' });
+      expect(await read('9223372036854775807')).toMatchObject({ name: 'max', tag: 't' });
     } finally {
       await dropStore(store);
     }
@@ -54,8 +56,10 @@ describe.skipIf(redisUrl === '')('redisStore on Redis', () => {
   it('passes a Redis error reply through unchanged, for the core to answer 500', async () => {
     const store = freshStore();
     try {
-      await client.rPush(`${prefixes.get(store)}1`, 'not a plant');
-      await expectWrongTypePassedThrough(store.insert({ id: 1n, name: 'x' }, context()));
+      await client.rPush(`${prefixes.get(store)}:1`, 'not a plant');
+      await expectWrongTypePassedThrough(
+        store.insert(storeRecord({ id: 1n, name: 'x' }), context()),
+      );
     } finally {
       await dropStore(store);
     }
@@ -66,7 +70,10 @@ describe('redisStore without a server', () => {
   it('rejects with store_unavailable (503) when Redis cannot be reached', async () => {
     const client = await offlineClient();
     const store = redisStore({ client });
-    for (const attempt of [store.insert({ id: 1n, name: 'x' }, context()), store.ready?.()]) {
+    for (const attempt of [
+      store.insert(storeRecord({ id: 1n, name: 'x' }), context()),
+      store.ready?.(),
+    ]) {
       const error: unknown = await attempt?.catch((e: unknown) => e);
       expect(isPlantServiceError(error) && error.status === 503 && error.code).toBe(
         'store_unavailable',

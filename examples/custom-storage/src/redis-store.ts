@@ -1,4 +1,5 @@
-import { ServiceUnavailableError, type NewPlant, type PlantStore } from '@plantstore/core';
+import { ServiceUnavailableError, type PlantStore } from '@plantstore/core';
+import { storedPlant, storeGate } from '@plantstore/core/store-kit';
 import { ErrorReply } from 'redis';
 
 /** The commands the store sends, as node-redis types them. */
@@ -27,7 +28,8 @@ export interface RedisStoreOptions {
 
 /**
  * A {@link PlantStore} on Redis, written against the public interface only. Each plant is one key,
- * `${prefix}${id}`, holding the JSON of `{ name, tag }`; the key text is the exact decimal id.
+ * `${prefix}${tenant}:${id}`, holding the JSON of the plant and its audit fields (owner, client,
+ * creation time, token id); the key ends with the exact decimal id.
  * `SET … NX` is the one atomic step: of concurrent inserts of an id, exactly one sets the key.
  *
  * @param options - the client and the key prefix
@@ -37,26 +39,31 @@ export interface RedisStoreOptions {
  * const plants = createPlantService({ store: redisStore({ client }), auth });
  */
 export function redisStore({ client, prefix = 'plant:' }: RedisStoreOptions): PlantStore {
+  // The kit's gate: close() refuses new creates with a 503 and waits for those under way.
+  const gate = storeGate({ code: 'store_unavailable', what: 'The example Redis store' });
   return {
-    async insert(plant, { signal }) {
-      signal.throwIfAborted();
-      const key = `${prefix}${plant.id}`;
-      const { name, tag } = plant;
-      const value = JSON.stringify(tag === undefined ? { name } : { name, tag });
-      // A command not yet written to the socket is dropped when the signal fires; one already
-      // sent runs to its end, and a single SET is whole or absent either way.
-      const redis = client.withAbortSignal(signal);
-      if ((await call(redis.set(key, value, { condition: 'NX' }), signal)) === 'OK') {
-        return { created: true };
-      }
-      const stored = await call(redis.get(key), signal);
-      // Plants are written once and never deleted, so the key that refused the SET is still there.
-      if (stored === null) throw new Error(`redisStore: ${key} vanished after SET NX refused it`);
-      return { created: false, existing: parsePlant(plant.id, stored) };
-    },
-    async ready() {
-      await call(client.ping(), new AbortController().signal);
-    },
+    insert: (plant, context) =>
+      gate.call(context, async () => {
+        const { signal } = context;
+        // The id is digits after the last `:`, so no tenant can spell another tenant's key.
+        const { id, createdAt, ...fields } = plant;
+        const key = `${prefix}${plant.tenant}:${id}`;
+        const value = JSON.stringify({ ...fields, createdAt: createdAt.toISOString() });
+        // A command not yet written to the socket is dropped when the signal fires; one already
+        // sent runs to its end, and a single SET is whole or absent either way.
+        const redis = client.withAbortSignal(signal);
+        if ((await call(redis.set(key, value, { condition: 'NX' }), signal)) === 'OK') {
+          return { created: true };
+        }
+        const stored = await call(redis.get(key), signal);
+        // Plants are written once and never deleted, so the key that refused the SET is still there.
+        if (stored === null) throw new Error(`redisStore: ${key} vanished after SET NX refused it`);
+        // The kit checks the stored fields (and the audit fields the owner rule reads) once.
+        const parsed = JSON.parse(stored) as Record<string, unknown>;
+        return { created: false, existing: storedPlant({ ...parsed, id }, id) };
+      }),
+    ready: () => gate.ready(() => call(client.ping(), new AbortController().signal)),
+    close: () => gate.close(),
   };
 }
 
@@ -73,13 +80,4 @@ async function call<T>(command: Promise<T>, signal: AbortSignal): Promise<T> {
       cause: error,
     });
   }
-}
-
-/** The stored JSON back as a plant, under the id it was asked for (the key holds no other). */
-function parsePlant(id: bigint, text: string): NewPlant {
-  const { name, tag } = JSON.parse(text) as { name?: unknown; tag?: unknown };
-  if (typeof name !== 'string' || (tag !== undefined && typeof tag !== 'string')) {
-    throw new Error(`redisStore: the value of plant ${id} is not {name, tag}`);
-  }
-  return tag === undefined ? { id, name } : { id, name, tag };
 }

@@ -88,7 +88,7 @@ describe.skipIf(deno === undefined)(`request.signal on Deno ${deno?.version}`, (
     await vi.waitFor(() => expect(created).toHaveLength(1));
     // Time for anything that listened to the abort to act on it.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(store.get(9007199254740993n)).toEqual({
+    expect(store.get(9007199254740993n)).toMatchObject({
       id: 9007199254740993n,
       name: 'Monstera',
       tag: 'aroid',

@@ -60,7 +60,7 @@ describe('the NestJS example app', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toBe('{"name":"Monstera","tag":"aroid"}');
-    expect(store.get(9007199254740993n)).toEqual({
+    expect(store.get(9007199254740993n)).toMatchObject({
       id: 9007199254740993n,
       name: 'Monstera',
       tag: 'aroid',

@@ -196,7 +196,7 @@ describe("NestJS 11, the route as module middleware behind Nest's parser", () =>
     expect(rejected.at(-1)?.code).toBe('body_parsed_by_host');
     expect(store.size).toBe(0);
     // The misconfiguration is logged once, however many requests meet it.
-    expect(logger.errors.map(({ error }) => error.code)).toEqual(['body_parsed_by_host']);
+    expect(logger.errors.map(({ failure }) => failure.code)).toEqual(['body_parsed_by_host']);
     expect(logger.warnings).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { fastifyCatchAll } from '@plantstore/http-suite/hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// NestJS on its Fastify platform (docs/nestjs.md): the route is the Fastify plugin, registered on the
+// NestJS on its Fastify platform (docs/hosts/nestjs.md): the route is the Fastify plugin, registered on the
 // Nest application, and Nest's own content-type parsers sit around it. What that platform can change
 // is the parsing and the mounting; the rest of the contract runs on plain Fastify 5.
 
@@ -83,7 +83,7 @@ describe("NestJS 11 on the Fastify platform, the Express adapter's router mounte
     expect(errors.map(String)).toStrictEqual([
       'TypeError: plantRouter: this request has no req.path, so it does not come from Express. On ' +
         "NestJS's Fastify platform, register plantPlugin from @plantstore/fastify instead " +
-        '(docs/nestjs.md).',
+        '(docs/hosts/nestjs.md).',
     ]);
   });
 });

@@ -2,14 +2,16 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import {
+  createPlant,
   describeExampleServer,
   describeHttpContract,
   type LaunchHost,
   remoteTarget,
   type RuntimeProcess,
+  send,
   startRuntime,
 } from '@plantstore/http-suite';
-import { beforeAll, describe } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The contract's cases each runtime of the app decides before the route, by tag or id, with the reasons. */
 export interface NextDecides {
@@ -57,7 +59,33 @@ export function describeNextApp(cwd: string, decides: NextDecides): void {
       });
     }, 600_000);
 
-    describeExampleServer('the example app on next start', start, 'memory');
+    // What Next.js decides around the route (docs/hosts/nextjs.md), on the example's own routes.
+    describeExampleServer('the example app on next start', start, 'memory', (example) => {
+      it("takes the testing kit's tokens on both runtimes, from next start's environment", async () => {
+        for (const [base, id] of [
+          ['/api', 21],
+          ['/edge/api', 22],
+        ] as const) {
+          const reply = await createPlant(example(), base, id);
+          expect([base, reply.status]).toEqual([base, 200]);
+        }
+      });
+
+      it('cuts a repeated Content-Type to the first on both runtimes: JSON, then text/plain, is stored', async () => {
+        for (const [base, id] of [
+          ['/api', 23],
+          ['/edge/api', 24],
+        ] as const) {
+          const reply = await createPlant(example(), base, id, ['application/json', 'text/plain']);
+          expect([base, reply.status, reply.text]).toEqual([base, 200, `{"name":"Front ${id}"}`]);
+        }
+      });
+
+      it('answers POST /api//plants 308 to /api/plants, before the route', async () => {
+        const reply = await send(example().origin, { path: '/api//plants', body: '{}' });
+        expect([reply.status, reply.headers['location']]).toEqual([308, '/api/plants']);
+      });
+    });
     for (const [runtime, title] of RUNTIMES) {
       const mountPath = `/contract/${runtime}/api`;
       describeHttpContract(

@@ -1,6 +1,6 @@
 import type { NextDecides } from './describe-next-app';
 
-// What Next.js decides before or after the route, measured on `next start` (docs/nextjs.md).
+// What Next.js decides before or after the route, measured on `next start` (docs/hosts/nextjs.md).
 
 const VARY =
   "on the Node.js runtime, Next.js adds its own Vary values (rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch) to every App Router answer, before the route's Authorization, so none has the contract's Vary to the letter";

@@ -4,13 +4,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  createPlant,
   describeExampleServer,
   describeHttpContract,
   remoteTarget,
   type RuntimeProcess,
   startRuntime,
 } from '@plantstore/http-suite';
-import { beforeAll, describe } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -26,7 +27,7 @@ const start = (env: Readonly<Record<string, string>>): Promise<RuntimeProcess> =
     env: { HOST: '127.0.0.1', PORT: '0', ...env },
   });
 
-// What SvelteKit and adapter-node decide before the route (docs/sveltekit.md).
+// What SvelteKit and adapter-node decide before the route (docs/hosts/sveltekit.md).
 const CSRF =
   "SvelteKit's CSRF origin check (csrf.checkOrigin, on by default) answers a POST of a form media type (text/plain here) without this site's Origin 403 before the route";
 const REPEATED =
@@ -45,7 +46,12 @@ describe(`SvelteKit ${version} on @sveltejs/adapter-node`, () => {
     });
   }, 600_000);
 
-  describeExampleServer('the example app on node build', start, 'memory');
+  describeExampleServer('the example app on node build', start, 'memory', (example) => {
+    it('cuts a repeated Content-Type to the first: JSON, then text/plain, is stored', async () => {
+      const reply = await createPlant(example(), '/api', 21, ['application/json', 'text/plain']);
+      expect([reply.status, reply.text]).toEqual([200, '{"name":"Front 21"}']);
+    });
+  });
   describeHttpContract(
     '+server.ts endpoint on node build',
     remoteTarget(

@@ -1,3 +1,4 @@
+import { storeRecord } from '@plantstore/core/testing';
 import { randomBytes } from 'node:crypto';
 import type { NewPlant, PlantStore } from '@plantstore/core';
 import { expect } from 'vitest';
@@ -19,7 +20,7 @@ export async function createOne(store: PlantStore & { ensureSchema(): Promise<vo
     name: 'Monstera 🌿',
     tag: 'aroid',
   };
-  const result = await store.insert(plant, {
+  const result = await store.insert(storeRecord(plant), {
     principal: { subject: 'your-database example', scopes: [], claims: {} },
     signal: new AbortController().signal,
   });

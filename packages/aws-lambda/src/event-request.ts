@@ -72,7 +72,10 @@ function bodyOf(event: LambdaHttpEvent, method: string): Uint8Array | undefined 
 // domain name, and for the `$default` stage, it does not.
 function withoutStage(
   path: string,
-  { stage, domainName = '' }: { readonly stage?: string; readonly domainName?: string },
+  {
+    stage,
+    domainName = '',
+  }: { readonly stage?: string | undefined; readonly domainName?: string | undefined },
 ): string {
   if (stage === undefined || stage === '$default' || !domainName.includes('.execute-api.')) {
     return path;

@@ -1,23 +1,25 @@
-// The parts of the events and results this entry reads and writes, as AWS documents them; the
-// shapes of `@types/aws-lambda` (APIGatewayProxyEventV2, APIGatewayProxyEvent and their results)
-// fit them, so that package is not needed.
+// The parts of the events and results this entry reads and writes, as AWS documents them. The
+// shapes of `@types/aws-lambda` (APIGatewayProxyEventV2, APIGatewayProxyEvent, their handlers and
+// results) fit them, under `exactOptionalPropertyTypes` too (test/aws-lambda-types.test-d.ts), so
+// that package is not needed.
 
 /**
  * An API Gateway HTTP API event in payload format 2.0, or a Lambda Function URL event (the same
  * shape, with `stage: '$default'`). Repeated headers arrive joined with commas, cookies in `cookies`.
  */
 export interface HttpApiEvent {
-  readonly version: '2.0';
+  /** `'2.0'`. Typed as a string, as `@types/aws-lambda` types it: the entry checks the value. */
+  readonly version: string;
   readonly rawPath: string;
-  readonly rawQueryString?: string;
-  readonly cookies?: readonly string[];
-  readonly headers?: Readonly<Record<string, string | undefined>>;
+  readonly rawQueryString?: string | undefined;
+  readonly cookies?: readonly string[] | undefined;
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined;
   readonly requestContext: {
-    readonly domainName?: string;
-    readonly stage?: string;
+    readonly domainName?: string | undefined;
+    readonly stage?: string | undefined;
     readonly http: { readonly method: string };
   };
-  readonly body?: string;
+  readonly body?: string | undefined;
   readonly isBase64Encoded: boolean;
 }
 
@@ -28,18 +30,21 @@ export interface HttpApiEvent {
  * fields.
  */
 export interface RestApiEvent {
-  readonly version?: '1.0';
+  readonly version?: '1.0' | undefined;
   readonly httpMethod: string;
   readonly path: string;
-  readonly headers?: Readonly<Record<string, string | undefined>> | null;
-  readonly multiValueHeaders?: Readonly<Record<string, readonly string[] | undefined>> | null;
-  readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null;
-  readonly multiValueQueryStringParameters?: Readonly<
-    Record<string, readonly string[] | undefined>
-  > | null;
-  readonly requestContext?: { readonly domainName?: string; readonly stage?: string } | null;
-  readonly body?: string | null;
-  readonly isBase64Encoded?: boolean;
+  readonly headers?: Readonly<Record<string, string | undefined>> | null | undefined;
+  readonly multiValueHeaders?:
+    Readonly<Record<string, readonly string[] | undefined>> | null | undefined;
+  readonly queryStringParameters?: Readonly<Record<string, string | undefined>> | null | undefined;
+  readonly multiValueQueryStringParameters?:
+    Readonly<Record<string, readonly string[] | undefined>> | null | undefined;
+  readonly requestContext?:
+    | { readonly domainName?: string | undefined; readonly stage?: string | undefined }
+    | null
+    | undefined;
+  readonly body?: string | null | undefined;
+  readonly isBase64Encoded?: boolean | undefined;
 }
 
 /** Every event the entry takes. */

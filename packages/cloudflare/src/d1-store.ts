@@ -1,42 +1,65 @@
+import type { InsertResult, PlantStore } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import {
-  cancellation,
-  ServiceUnavailableError,
-  type InsertResult,
-  type NewPlant,
-  type PlantStore,
-} from '@plantstore/core';
+  readyTimeoutOption,
+  storedPlant,
+  storeGate,
+  type EventOutbox,
+  type StoreLifecycle,
+  type StoreTimeoutOptions,
+} from '@plantstore/core/store-kit';
 import { mapD1Error } from './d1-errors';
+import { d1Outbox } from './d1-outbox';
+import { INSERT_EVENT } from './d1-outbox-sql';
+import { checkTable, SCHEMA_STATEMENTS, TABLE_INFO } from './d1-schema';
 import type { D1DatabaseLike, D1ResultLike } from './d1-types';
 
-/** The statement of `schema.sql`: the table {@link d1Store} writes to. */
-export const D1_SCHEMA =
-  'CREATE TABLE IF NOT EXISTS plants (id INTEGER PRIMARY KEY, name TEXT NOT NULL, tag TEXT, created_by TEXT)';
+/** Options of {@link d1Store}. */
+export interface D1StoreOptions extends StoreTimeoutOptions {
+  /** The D1 binding (`env.DB`). */
+  readonly client: D1DatabaseLike;
+}
 
 // The id travels as decimal text both ways and SQLite converts it exactly: CAST(text AS INTEGER)
-// reads all 64 bits, and CAST(id AS TEXT) writes them all, where a D1 Number would keep 53.
+// reads all 64 bits, and CAST(id AS TEXT) writes them all, where a D1 Number would keep 53. The
+// tenant is compared byte for byte (SQLite's BINARY collation).
 const INSERT =
-  'INSERT INTO plants (id, name, tag, created_by) VALUES (CAST(?1 AS INTEGER), ?2, ?3, ?4) ' +
-  'ON CONFLICT (id) DO NOTHING';
+  'INSERT INTO plants (tenant, id, name, tag, created_by, client_id, created_at, token_id) ' +
+  'VALUES (?1, CAST(?2 AS INTEGER), ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (tenant, id) DO NOTHING';
 const SELECT =
-  'SELECT CAST(id AS TEXT) AS id, name, tag FROM plants WHERE id = CAST(?1 AS INTEGER)';
+  'SELECT CAST(id AS TEXT) AS id, name, tag, tenant, created_by AS createdBy, ' +
+  'client_id AS clientId, created_at AS createdAt, token_id AS tokenId ' +
+  'FROM plants WHERE tenant = ?1 AND id = CAST(?2 AS INTEGER)';
 const CREATED: InsertResult = Object.freeze({ created: true });
+const OPTIONS: ReadonlySet<string> = new Set(['client', 'readyTimeout']);
 
-/** A {@link PlantStore} on Cloudflare D1, with its schema step. */
-export interface D1Store extends PlantStore {
+/**
+ * A {@link PlantStore} on Cloudflare D1, with its schema step; `ready()` runs `SELECT 1` within
+ * `readyTimeout` (default 5 s), and `close()` refuses new inserts (503) and waits for those under way.
+ */
+export interface D1Store extends Omit<PlantStore, 'ready' | 'close' | 'outbox'>, StoreLifecycle {
+  /** The events written with the plants (the service's `events` option), for the relay. */
+  readonly outbox: EventOutbox;
   /**
-   * Creates the `plants` table if it does not exist (the statement of `schema.sql`). Idempotent. Run
-   * it once, or apply `schema.sql` as a D1 migration instead (docs/cloudflare.md).
+   * Creates the `plants` table and the outbox's if they do not exist (the statements of
+   * `schema.sql`), then checks
+   * the table it finds. Idempotent. Run it once, or apply `schema.sql` as a D1 migration instead
+   * (docs/hosts/cloudflare-workers.md).
    *
    * @throws ServiceUnavailableError (`store_unavailable`) when D1 does not answer
+   * @throws Error when the table is of the earlier schema (naming its migration) or another shape
    */
   ensureSchema(): Promise<void>;
 }
 
 /**
  * A {@link PlantStore} on Cloudflare D1 (SQLite). `insert` is one D1 batch, which D1 runs as one
- * transaction: `INSERT … ON CONFLICT (id) DO NOTHING`, then the row under the id; the first tells
- * whether this call created it, the second is the plant stored first when it did not. So of
- * concurrent inserts of one id exactly one creates it, and every other reports that plant.
+ * transaction: `INSERT … ON CONFLICT (tenant, id) DO NOTHING`, then the row under the key; the first
+ * tells whether this call created it, the second is the plant stored first, with its audit fields,
+ * when it did not. So of concurrent inserts of one key exactly one creates it, and every other
+ * reports that plant. With the service's `events` option, the batch inserts the event between the
+ * two, into `plants_events`, only when the plant's insert changed a row: a replay or a conflict
+ * writes none.
  *
  * Ids stay exact over the whole int64 range: they are stored as SQLite integers and cross the D1
  * API as decimal text (D1 hands integers to JavaScript as Numbers, exact only up to 2^53). A call
@@ -45,79 +68,88 @@ export interface D1Store extends PlantStore {
  * overload, reset) reject with `ServiceUnavailableError('store_unavailable')` (503, `Retry-After`),
  * anything else as it is (500).
  *
- * @param db - the D1 binding (`env.DB`)
+ * @param options - `client`, the D1 binding (`env.DB`), and optionally `readyTimeout`
  * @returns the store
- * @throws TypeError when `db` is not a D1 database
+ * @throws TypeError when `client` is not a D1 database
  * @example
  * ```ts
  * export default {
  *   fetch(request: Request, env: Env) {
- *     plants ??= createPlantService({ store: d1Store(env.DB), auth: jwtBearer({ … }) });
+ *     plants ??= createPlantService({ store: d1Store({ client: env.DB }), auth: jwtBearer({ … }) });
  *     return plants.fetch(request);
  *   },
  * };
  * ```
  */
-export function d1Store(db: D1DatabaseLike): D1Store {
+export function d1Store(options: D1StoreOptions): D1Store {
+  checkKnownOptions('d1Store', options, OPTIONS);
+  const db = options.client;
   const candidate = db as Partial<D1DatabaseLike> | null | undefined;
   if (typeof candidate?.prepare !== 'function' || typeof candidate.batch !== 'function') {
     throw new TypeError(
-      `d1Store: expected a D1 database binding (env.DB); received ${describe(db)}`,
+      `d1Store: expected a D1 database binding (env.DB) as client; received ${describe(db)}`,
     );
   }
+  const gate = storeGate({
+    code: 'store_unavailable',
+    what: 'The D1 store',
+    readyTimeout: readyTimeoutOption('d1Store', options.readyTimeout),
+    mapError: mapD1Error,
+  });
   const insert = db.prepare(INSERT);
   const select = db.prepare(SELECT);
+  const insertEvent = db.prepare(INSERT_EVENT);
   return {
-    async insert(plant, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) throw cancelled.reason;
-      const id = plant.id.toString();
-      const by = context.principal.subject ?? null;
+    // D1 cannot cancel a batch: a call whose signal fired before it is refused by the gate.
+    insert: (plant, context) =>
+      gate.call(context, async () => {
+        const { tenant } = plant;
+        const id = plant.id.toString();
+        const { event } = context;
+        const withEvent =
+          event === undefined
+            ? []
+            : [
+                insertEvent.bind(
+                  event.id,
+                  event.tenant,
+                  event.plantId.toString(),
+                  event.time.getTime(),
+                  event.body,
+                ),
+              ];
+        const results = await db.batch([
+          insert.bind(
+            tenant,
+            id,
+            plant.name,
+            plant.tag ?? null,
+            plant.createdBy ?? null,
+            plant.clientId ?? null,
+            plant.createdAt.toISOString(),
+            plant.tokenId ?? null,
+          ),
+          ...withEvent,
+          select.bind(tenant, id),
+        ]);
+        if (results[0]?.meta?.changes === 1) return CREATED;
+        const existing = storedPlant(results.at(-1)?.results?.[0], plant.id, 'd1Store');
+        return { created: false, existing };
+      }),
+    async ensureSchema() {
       let results: readonly D1ResultLike[];
       try {
-        results = await db.batch([
-          insert.bind(id, plant.name, plant.tag ?? null, by),
-          select.bind(id),
-        ]);
+        const create = SCHEMA_STATEMENTS.map((statement) => db.prepare(statement));
+        results = await db.batch([...create, db.prepare(TABLE_INFO)]);
       } catch (error) {
         throw mapD1Error(error);
       }
-      if (results[0]?.meta?.changes === 1) return CREATED;
-      return { created: false, existing: plantOf(results[1]?.results?.[0], plant.id) };
+      checkTable(results.at(-1)?.results ?? []);
     },
-    async ensureSchema() {
-      try {
-        await db.batch([db.prepare(D1_SCHEMA)]);
-      } catch (error) {
-        throw mapD1Error(error);
-      }
-    },
-    async ready() {
-      await db
-        .batch([db.prepare('SELECT 1')])
-        .catch((error: unknown) => Promise.reject(unavailable(error)));
-    },
+    outbox: d1Outbox(db, gate),
+    ready: () => gate.ready(() => db.batch([db.prepare('SELECT 1')])),
+    close: () => gate.close(),
   };
-}
-
-// The row of the id asked for, read back as `SELECT` names its columns; anything else is a
-// table that is not the store's (500).
-function plantOf(row: unknown, expectedId: bigint): NewPlant {
-  const { id, name, tag = null } = (row ?? {}) as Record<string, unknown>;
-  const sameId = typeof id === 'string' && BigInt(id) === expectedId;
-  if (sameId && typeof name === 'string' && tag === null) {
-    return Object.freeze({ id: expectedId, name });
-  }
-  if (sameId && typeof name === 'string' && typeof tag === 'string') {
-    return Object.freeze({ id: expectedId, name, tag });
-  }
-  throw new Error('d1Store: the stored row does not have the shape of a plant.');
-}
-
-function unavailable(error: unknown): ServiceUnavailableError {
-  return new ServiceUnavailableError('store_unavailable', 'The D1 database did not answer.', {
-    cause: error,
-  });
 }
 
 function describe(value: unknown): string {

@@ -13,7 +13,7 @@ const PRUNE_BATCH = 1000;
  * they expire, for one range of keys. A Durable Object runs one request at a time for its storage
  * (its input gate holds other events while a storage call is under way), so the read and the write
  * of one key are one atomic step: of concurrent calls with one key, exactly one is told it is new.
- * Export it from your Worker under the class name your `wrangler.toml` binds (docs/cloudflare.md).
+ * Export it from your Worker under the class name your `wrangler.toml` binds (docs/hosts/cloudflare-workers.md).
  *
  * @example
  * ```ts
@@ -35,12 +35,13 @@ export class ReplayDurableObject {
 
   /**
    * Answers the store's `POST /remember` with `{ remembered }` (true when the key was new or
-   * expired, and is remembered now); anything else 400.
+   * expired, and is remembered now), its readiness probe `POST /ready`; anything else 400.
    *
    * @param request - the store's call
    * @returns the answer
    */
   async fetch(request: Request): Promise<Response> {
+    if (new URL(request.url).pathname === '/ready') return Response.json({ ready: true });
     const call: unknown = await request.json().catch(() => undefined);
     if (!isRememberCall(call)) {
       return Response.json({ error: 'expected { key, expiresAt, now }' }, { status: 400 });

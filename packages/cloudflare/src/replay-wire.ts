@@ -15,6 +15,9 @@ export interface RememberAnswer {
 /** The URL the store's calls go to; a Durable Object stub needs one, and only its path is read. */
 export const REMEMBER_URL = 'https://replay-store.invalid/remember';
 
+/** `POST /ready`, the store's readiness probe: the object answers `{ ready: true }`. */
+export const READY_URL = 'https://replay-store.invalid/ready';
+
 /**
  * Whether a parsed body is a {@link RememberCall}.
  *

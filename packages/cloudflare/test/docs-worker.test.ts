@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker } from './support/bundle-worker';
 import { type RunningWorker, startWorker } from './support/start-worker';
 
-// The Worker of docs/cloudflare.md, whole, in workerd without nodejs_compat: the route on D1, the
+// The Worker of docs/hosts/cloudflare-workers.md, whole, in workerd without nodejs_compat: the route on D1, the
 // DPoP proofs' replay store on its Durable Object, the key set fetched by the Worker from the test
 // issuer on 127.0.0.1. Both stores run inside workerd here, as they do deployed.
 const PUBLIC_URL = 'https://plants.example.workers.dev';
 const PLANT = '{"id": 9007199254740993, "name": "Monstera", "tag": "aroid"}';
 
-describe("docs/cloudflare.md's Worker on workerd", () => {
+describe("docs/hosts/cloudflare-workers.md's Worker on workerd", () => {
   let issuer: TokenIssuer;
   let worker: RunningWorker;
 
@@ -31,8 +31,8 @@ describe("docs/cloudflare.md's Worker on workerd", () => {
       },
     });
     // The migration: schema.sql's statement.
-    const { D1_SCHEMA } = await import('@plantstore/cloudflare');
-    await (await worker.miniflare.getD1Database('DB')).exec(D1_SCHEMA);
+    const { schemaSql } = await import('@plantstore/cloudflare');
+    await (await worker.miniflare.getD1Database('DB')).exec(schemaSql());
   }, 120_000);
   afterAll(async () => {
     await worker?.stop();

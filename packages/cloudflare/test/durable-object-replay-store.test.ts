@@ -35,18 +35,23 @@ describeReplayStoreConformance(
       return store;
     },
     createPeer: (store) => workerStores(worker.origin).replay(prefixes.get(store) ?? ''),
+    destroy: (store) => store.close?.(),
+    // A namespace is a binding, not a socket: the Worker builds this store on one that never answers.
+    silent: {
+      create: () => workerStores(worker.origin).replay(`${randomUUID()}:`, { silent: true }),
+    },
   },
 );
 
 describe('durableObjectReplayStore', () => {
   it('refuses an unknown option at once, naming the one meant', () => {
-    expect(() => durableObjectReplayStore(namespace, { shard: 4 } as never)).toThrow(
+    expect(() => durableObjectReplayStore({ client: namespace, shard: 4 } as never)).toThrow(
       new TypeError('durableObjectReplayStore: unknown option "shard" (did you mean "shards"?)'),
     );
   });
 
   it('refuses a shard count out of range, in the words of every option error', () => {
-    expect(() => durableObjectReplayStore(namespace, { shards: 0 })).toThrow(
+    expect(() => durableObjectReplayStore({ client: namespace, shards: 0 })).toThrow(
       new TypeError(
         'durableObjectReplayStore: option "shards" must be a whole number from 1 to 1024; received 0',
       ),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker } from './support/bundle-worker';
 import { type RunningWorker, startWorker } from './support/start-worker';
 
-// The proof of docs/cloudflare.md: the smallest Worker that mounts the route, bundled with esbuild
+// The proof of docs/hosts/cloudflare-workers.md: the smallest Worker that mounts the route, bundled with esbuild
 // from the built packages as a user installs them, starts and answers on workerd without
 // nodejs_compat and on Vercel's Edge runtime, neither of which has a Node built-in.
 const built = existsSync(new URL('../../core/dist/index.js', import.meta.url));

@@ -8,7 +8,7 @@
 export { createPlantService } from './service/service';
 export type { PlantService } from './service/service';
 export type { Hook, HookContext, PlantServiceOptions } from './service/service-options';
-export type { PlantLogger } from './service/logger';
+export type { LoggedCause, LoggedFailure, PlantLogger } from './service/logger';
 export type {
   ResourceMetadataEndpoint,
   ResourceMetadataOptions,
@@ -22,6 +22,11 @@ export type {
 } from './service/diagnostics';
 export { createNodeHandler } from './service/node-handler';
 export type { NodeHandler } from './service/node-handler';
+
+// The guard of a host's other routes, made from the service: the same auth, per-route checks.
+export { guard } from './guard/fetch-guard';
+export type { FetchGuard, FetchGuardResult } from './guard/fetch-guard';
+export type { ClaimRequirement, ClaimValue, GuardOptions } from './guard/guard-options';
 
 // The verifiers, their options, and the interface a verifier of your own implements.
 export { jwtBearer } from './auth/jwt/jwt-bearer';
@@ -62,10 +67,15 @@ export type { ReplayContext, ReplayStore } from './auth/dpop/replay-store';
 // The store interface, the memory store, and the plant as a store sees it.
 export { memoryStore } from './plant/memory-store';
 export type { MemoryStore } from './plant/memory-store';
+export type { MemoryOutbox } from './plant/memory-outbox';
+export type { EventsOptions } from './events/events-option';
 export type { InsertResult, PlantStore, StoreContext } from './plant/store';
 export { cancellation } from './common/cancellation';
 export type { Cancellation } from './common/cancellation';
-export type { NewPlant, Plant } from './plant/plant';
+export type { NewPlant, Plant, PlantRecord, StoredPlant } from './plant/plant';
+export { isSameOwner } from './plant/owner';
+export type { OwnerCheck } from './plant/owner';
+export type { TenantOption } from './plant/tenant';
 export { INT64_MAX, INT64_MIN } from './body/body-limits';
 
 // The errors: one class per kind of failure; a class's codes are `XError['code']`.
@@ -82,6 +92,7 @@ export {
   InsufficientScopeError,
 } from './errors/bearer-errors';
 export {
+  ClaimMismatchError,
   InvalidBodyError,
   NotFoundError,
   MethodNotAllowedError,

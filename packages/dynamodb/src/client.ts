@@ -1,5 +1,6 @@
 import type { Cancellation } from '@plantstore/core';
 import { describeValue, optionError } from '@plantstore/core/adapter';
+import { abortError } from '@plantstore/core/store-kit';
 
 /**
  * What the stores need of a client: `send`, as both `DynamoDBClient` (`@aws-sdk/client-dynamodb`)
@@ -54,11 +55,4 @@ export function senderOf(client: unknown, factory: Factory): Sender {
       throw error;
     }
   };
-}
-
-/** What an aborted call rejects with: the time-out's reason, or an error carrying it. */
-export function abortError({ reason }: Cancellation): Error {
-  return reason instanceof Error
-    ? reason
-    : new Error('The DynamoDB request was aborted.', { cause: reason });
 }

@@ -3,36 +3,43 @@ import {
   PutItemCommand,
   type GetItemCommandOutput,
 } from '@aws-sdk/client-dynamodb';
-import type {
-  Cancellation,
-  InsertResult,
-  NewPlant,
-  PlantStore,
-  StoreContext,
-} from '@plantstore/core';
-import { abortError } from './client';
+import type { Cancellation, PlantRecord, PlantStore, StoreContext } from '@plantstore/core';
+import { insertOrRead, type EventOutbox } from '@plantstore/core/store-kit';
 import { ensureTable } from './ensure-table';
+import { dynamoDbOutbox } from './events/dynamodb-outbox';
+import { putWithEvent } from './events/write-with-event';
 import { storeParts, type DynamoDbStoreBase, type DynamoDbTableOptions } from './store-base';
-import { plantItem, plantKey, plantOfItem } from './plant-item';
+import { PLANT_KEY, PLANT_PROJECTION, plantItem, plantKey, plantOfItem } from './plant-item';
 
-/** Options of {@link dynamoDbStore}: the client, and the table (partition key `id`, N; default `plants`). */
+/** Options of {@link dynamoDbStore}: the client, and the table (partition key `pk`, S; default `plants`). */
 export type DynamoDbStoreOptions = DynamoDbTableOptions;
 
 /** A {@link PlantStore} on DynamoDB. */
-export interface DynamoDbStore extends Omit<PlantStore, 'ready' | 'close'>, DynamoDbStoreBase {}
+export interface DynamoDbStore
+  extends Omit<PlantStore, 'ready' | 'close' | 'outbox'>, DynamoDbStoreBase {
+  /** The events written with the plants (the service's `events` option), for the relay. */
+  readonly outbox: EventOutbox;
+  /** The outbox table's name: the plants table's, then `.events`. */
+  readonly eventsTable: string;
+}
 
-const CREATED: InsertResult = Object.freeze({ created: true });
-const NOT_EXISTS = 'attribute_not_exists(id)';
-const PROJECTION = {
-  ProjectionExpression: 'id, #name, tag',
-  ExpressionAttributeNames: { '#name': 'name' },
-};
+const NOT_EXISTS = `attribute_not_exists(${PLANT_KEY})`;
+const EVENTS_KEY = { name: 'pk', type: 'S' } as const;
+const EVENTS_SORT = { name: 'sk', type: 'S' } as const;
+// The key of the table before plants kept their tenant: ensureSchema() names the migration.
+const EARLIER = {
+  name: 'id',
+  type: 'N',
+  fix: 'docs/guides/upgrading.md ("Plants keep their owner and tenant")',
+} as const;
 
 /**
  * A {@link PlantStore} on Amazon DynamoDB, through the AWS SDK v3 client the caller injects.
  *
- * `insert` is one conditional `PutItem` (`attribute_not_exists(id)`): DynamoDB lets exactly one of
- * concurrent puts of an id through. A put refused by the condition is followed by a strongly
+ * The partition key `pk` is `${tenant}#${id}` (the id after the last `#`, so no tenant can spell
+ * another's key); the item keeps the id as a number, the plant, and the audit fields of the record.
+ * `insert` is one conditional `PutItem` (`attribute_not_exists(pk)`): DynamoDB lets exactly one of
+ * concurrent puts of a key through. A put refused by the condition is followed by a strongly
  * consistent `GetItem` of the stored plant (the old item of `ReturnValuesOnConditionCheckFailure`
  * saves it where the endpoint returns one); the core compares it with the request byte for byte.
  * Ids are written as DynamoDB numbers in exact decimal text, never through a JavaScript number.
@@ -55,57 +62,64 @@ const PROJECTION = {
  * ```
  */
 export function dynamoDbStore(options: DynamoDbStoreOptions): DynamoDbStore {
-  const { table, send, calls, failed } = storeParts('dynamoDbStore', options, 'plants');
+  const { table, send, gate, failed } = storeParts('dynamoDbStore', options, 'plants');
+  const eventsTable = `${table}.events`;
 
-  const insertOrRead = async (
-    plant: NewPlant,
-    { principal, signal }: StoreContext,
-    cancelled: Cancellation,
-  ) => {
-    // An item, once written, is never deleted by the store; if one vanished between the two
-    // requests (deleted by hand), the put is tried once more.
-    for (let round = 0; round < 2; round += 1) {
-      const put = new PutItemCommand({
-        TableName: table,
-        Item: plantItem(plant, principal.subject),
-        ConditionExpression: NOT_EXISTS,
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      });
-      const refused = await send(put, cancelled, signal).then(
-        () => undefined,
-        (error: unknown) => {
-          if (cancelled.aborted) throw abortError(cancelled);
-          const { name, Item } = error as { name?: unknown; Item?: unknown };
-          if (name !== 'ConditionalCheckFailedException') return failed(error);
-          return { item: Item };
-        },
-      );
-      if (refused === undefined) return CREATED;
-      if (refused.item !== undefined)
-        return { created: false, existing: plantOfItem(refused.item, plant.id) };
-      const get = new GetItemCommand({
-        TableName: table,
-        Key: plantKey(plant.id),
-        ConsistentRead: true,
-        ...PROJECTION,
-      });
-      const { Item } = await send<GetItemCommandOutput>(get, cancelled, signal).catch(failed);
-      if (Item !== undefined) return { created: false, existing: plantOfItem(Item, plant.id) };
-    }
-    throw new Error(`dynamoDbStore: id ${plant.id} was neither written nor found, twice.`);
-  };
+  const insert = (plant: PlantRecord, { signal, event }: StoreContext, cancelled: Cancellation) =>
+    insertOrRead('dynamoDbStore', plant.id, {
+      insert: () => {
+        const conditional = {
+          TableName: table,
+          Item: plantItem(plant),
+          ConditionExpression: NOT_EXISTS,
+        };
+        if (event !== undefined) {
+          return putWithEvent(send, conditional, eventsTable, event, cancelled, signal, plant.id);
+        }
+        const put = new PutItemCommand({
+          ...conditional,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        });
+        return send(put, cancelled, signal).then(
+          () => true,
+          (error: unknown) => {
+            const { name, Item } = error as { name?: unknown; Item?: unknown };
+            if (cancelled.aborted || name !== 'ConditionalCheckFailedException') throw error;
+            return Item === undefined ? false : plantOfItem(Item, plant.id);
+          },
+        );
+      },
+      read: async () => {
+        const get = new GetItemCommand({
+          TableName: table,
+          Key: plantKey(plant.tenant, plant.id),
+          ConsistentRead: true,
+          ...PLANT_PROJECTION,
+        });
+        const { Item } = await send<GetItemCommandOutput>(get, cancelled, signal);
+        return Item === undefined ? undefined : plantOfItem(Item, plant.id);
+      },
+    });
 
   return {
     table,
+    eventsTable,
     insert: (plant, context) =>
-      calls.run((cancelled) => insertOrRead(plant, context, cancelled), context),
-    ensureTable: () => ensureTable(send, { table, key: { name: 'id', type: 'N' } }).catch(failed),
+      gate.call(context, (cancelled) => insert(plant, context, cancelled)),
+    outbox: dynamoDbOutbox(send, gate, eventsTable),
+    ensureSchema: () =>
+      Promise.all([
+        ensureTable(send, { table, key: { name: PLANT_KEY, type: 'S' }, earlier: EARLIER }),
+        ensureTable(send, { table: eventsTable, key: EVENTS_KEY, sort: EVENTS_SORT }),
+      ]).then(() => undefined, failed),
     ready: () =>
-      calls.run(async () => {
-        await send(
-          new GetItemCommand({ TableName: table, Key: plantKey(0n), ...PROJECTION }),
-        ).catch(failed);
-      }),
-    close: () => calls.close(),
+      gate.ready((cancelled, signal) =>
+        send(
+          new GetItemCommand({ TableName: table, Key: plantKey('', 0n), ...PLANT_PROJECTION }),
+          cancelled,
+          signal,
+        ),
+      ),
+    close: () => gate.close(),
   };
 }

@@ -13,7 +13,11 @@ import type { Sender } from './client';
 export interface TableShape {
   readonly table: string;
   readonly key: { readonly name: string; readonly type: 'N' | 'S' };
+  /** The sort key, for a table that has one (the outbox's). */
+  readonly sort?: { readonly name: string; readonly type: 'N' | 'S' } | undefined;
   readonly ttlAttribute?: string | undefined;
+  /** The key of an earlier schema of this table, and where its migration is written. */
+  readonly earlier?: { readonly name: string; readonly type: 'N' | 'S'; readonly fix: string };
 }
 
 const nameOf = (error: unknown): unknown => (error as { name?: unknown } | null)?.name;
@@ -23,15 +27,20 @@ const nameOf = (error: unknown): unknown => (error as { name?: unknown } | null)
  * turns its TTL on where the endpoint offers it. For development and tests: production tables are
  * the user's, made by CloudFormation, the CDK or Terraform.
  *
- * @throws Error when the table exists with another partition key
+ * @throws Error when the table exists with another partition key (naming the migration when it is
+ *   the key of the table's earlier schema)
  */
 export async function ensureTable(send: Sender, shape: TableShape, waitMs = 60_000): Promise<void> {
-  const { table, key } = shape;
+  const { table, key, sort } = shape;
+  const keys = sort === undefined ? [key] : [key, sort];
   await send<CreateTableCommandOutput>(
     new CreateTableCommand({
       TableName: table,
-      AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
-      KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
+      AttributeDefinitions: keys.map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+      KeySchema: keys.map((k, at) => ({
+        AttributeName: k.name,
+        KeyType: at === 0 ? 'HASH' : 'RANGE',
+      })),
       BillingMode: 'PAY_PER_REQUEST',
     }),
   ).catch((error: unknown) => {
@@ -45,10 +54,30 @@ export async function ensureTable(send: Sender, shape: TableShape, waitMs = 60_0
     );
     const hash = Table?.KeySchema?.find((element) => element.KeyType === 'HASH')?.AttributeName;
     const type = Table?.AttributeDefinitions?.find((a) => a.AttributeName === hash)?.AttributeType;
-    if (hash !== key.name || type !== key.type || (Table?.KeySchema?.length ?? 0) !== 1) {
+    const { earlier } = shape;
+    if (earlier !== undefined && hash === earlier.name && type === earlier.type) {
       throw new Error(
-        `The DynamoDB table ${table} must have the partition key ${key.name} (${key.type}) and no ` +
-          `sort key; it has ${String(hash)} (${String(type)}).`,
+        `The DynamoDB table ${table} has the key of an earlier schema, ${hash} (${type}), not ` +
+          `${key.name} (${key.type}). A table's key cannot change: copy its items into a new table ` +
+          `as ${earlier.fix} says, then start again.`,
+      );
+    }
+    const range = Table?.KeySchema?.find((element) => element.KeyType === 'RANGE')?.AttributeName;
+    const rangeType = Table?.AttributeDefinitions?.find(
+      (a) => a.AttributeName === range,
+    )?.AttributeType;
+    if (
+      hash !== key.name ||
+      type !== key.type ||
+      range !== sort?.name ||
+      (sort !== undefined && rangeType !== sort.type)
+    ) {
+      const wanted =
+        sort === undefined ? 'no sort key' : `the sort key ${sort.name} (${sort.type})`;
+      throw new Error(
+        `The DynamoDB table ${table} must have the partition key ${key.name} (${key.type}) and ` +
+          `${wanted}; it has ${String(hash)} (${String(type)})` +
+          (range === undefined ? '.' : ` and ${range} (${String(rangeType)}).`),
       );
     }
     if (Table?.TableStatus === 'ACTIVE') break;

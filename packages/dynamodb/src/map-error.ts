@@ -1,4 +1,5 @@
 import { ServiceUnavailableError } from '@plantstore/core';
+import { findCause, isNetworkCode } from '@plantstore/core/store-kit';
 
 // DynamoDB's answers that mean "not now, the same request may work later": throttling (on-demand
 // tables throttle too, past their previous peak), a conflict with a transaction holding the item,
@@ -9,18 +10,15 @@ const BUSY_NAMES = new Set([
   'ThrottlingException',
   'RequestLimitExceeded',
   'TransactionConflictException',
+  // A transaction on the plant and its event cancelled for a reason other than the plant's
+  // condition (which the store answers itself): a conflict or throttling that outlasted its retries.
+  'TransactionCanceledException',
   'InternalServerError',
   'ServiceUnavailable',
 ]);
 
 // The SDK's time-outs (requestTimeout, connectionTimeout of its HTTP handler).
 const TIMEOUT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
-
-// Socket failures as Node reports them: nothing answered, or the connection broke.
-const NETWORK_CODES = new Set([
-  ...['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'],
-  ...['EAI_AGAIN', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_SOCKET'],
-]);
 
 /** Which store failed: each answers 503 with its own code. */
 export type StoreKind = 'plants' | 'replay';
@@ -54,18 +52,15 @@ export function mapDynamoError(error: unknown, store: StoreKind): Error {
       });
 }
 
-/** `'busy'`, `'timeout'` or nothing, looking through a short chain of causes. */
+/** `'busy'`, `'timeout'` or nothing, through the kit's walk of `cause`. */
 function transientKind(error: unknown): 'busy' | 'timeout' | undefined {
-  let failure = error;
-  for (let depth = 0; depth < 8 && typeof failure === 'object' && failure !== null; depth += 1) {
-    const { name, code, $metadata, cause } = failure as Record<string, unknown>;
+  return findCause(error, (failure): 'busy' | 'timeout' | undefined => {
+    const { name, $metadata } = failure;
     if (typeof name === 'string' && BUSY_NAMES.has(name)) return 'busy';
     // Before the name: the SDK names a reset or refused socket a TimeoutError, so that it retries.
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'busy';
+    if (isNetworkCode(failure)) return 'busy';
     if (typeof name === 'string' && TIMEOUT_NAMES.has(name)) return 'timeout';
     const status = ($metadata as { httpStatusCode?: unknown } | undefined)?.httpStatusCode;
-    if (typeof status === 'number' && status >= 500) return 'busy';
-    failure = cause;
-  }
-  return undefined;
+    return typeof status === 'number' && status >= 500 ? 'busy' : undefined;
+  });
 }

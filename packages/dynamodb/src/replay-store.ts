@@ -1,6 +1,6 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Cancellation, ReplayContext, ReplayStore } from '@plantstore/core';
-import { abortError } from './client';
+import type { ReplayContext, ReplayStore } from '@plantstore/core';
+import { gatedRemember, type RememberStep } from '@plantstore/core/store-kit';
 import { ensureTable } from './ensure-table';
 import { storeParts, type DynamoDbStoreBase, type DynamoDbTableOptions } from './store-base';
 
@@ -37,14 +37,9 @@ const FREE = 'attribute_not_exists(proofKey) OR expiresAtMs <= :now';
  */
 export function dynamoDbReplayStore(options: DynamoDbReplayStoreOptions): DynamoDbReplayStore {
   const parts = storeParts('dynamoDbReplayStore', options, 'plantstore_dpop_replay');
-  const { table, send, calls, failed } = parts;
+  const { table, send, gate, failed } = parts;
 
-  const remember = async (
-    key: string,
-    expiresAt: number,
-    context: ReplayContext,
-    cancelled: Cancellation,
-  ) => {
+  const remember: RememberStep<ReplayContext> = async (key, expiresAt, context, cancelled) => {
     const until = Math.ceil(expiresAt);
     const put = new PutItemCommand({
       TableName: table,
@@ -59,29 +54,28 @@ export function dynamoDbReplayStore(options: DynamoDbReplayStoreOptions): Dynamo
     return send(put, cancelled, context.signal).then(
       () => true,
       (error: unknown) => {
-        if (cancelled.aborted) throw abortError(cancelled);
-        if ((error as { name?: unknown }).name === 'ConditionalCheckFailedException') return false;
-        return failed(error);
+        const refused = (error as { name?: unknown }).name === 'ConditionalCheckFailedException';
+        if (cancelled.aborted || !refused) throw error;
+        return false;
       },
     );
   };
 
   return {
     table,
-    remember: (key, expiresAt, context) =>
-      calls.run((cancelled) => remember(key, expiresAt, context, cancelled), context),
-    ensureTable: () =>
+    remember: gatedRemember(gate, remember),
+    ensureSchema: () =>
       ensureTable(send, {
         table,
         key: { name: 'proofKey', type: 'S' },
         ttlAttribute: 'expiresAt',
       }).catch(failed),
     ready: () =>
-      calls.run(async () => {
+      gate.ready((cancelled, signal) => {
         const key = { proofKey: { S: 'plantstore:ready' } };
-        await send(new GetItemCommand({ TableName: table, Key: key })).catch(failed);
+        return send(new GetItemCommand({ TableName: table, Key: key }), cancelled, signal);
       }),
-    close: () => calls.close(),
+    close: () => gate.close(),
   };
 }
 

@@ -20,7 +20,7 @@ describe('the HTTP contract with dynamoDbStore on dynalite', () => {
   // The suite's store is replaced by a DynamoDB store: what it checks was stored is DynamoDB's item.
   describeStoreContract('DynamoDB', { express }, async (): Promise<DynamoDbStore> => {
     const store = dynamoDbStore({ client, table: uniqueTable('http') });
-    await store.ensureTable();
+    await store.ensureSchema();
     return store;
   });
 });

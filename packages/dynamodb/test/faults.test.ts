@@ -1,4 +1,5 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { storeRecord } from '@plantstore/core/testing';
+import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createPlantService, type Principal } from '@plantstore/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamoDbReplayStore, dynamoDbStore, type DynamoDbStore } from '../src/index';
@@ -22,7 +23,7 @@ describe('dynamoDbStore when DynamoDB fails, through a proxy in front of dynalit
     // The SDK's own retries (3 attempts, backoff) stay on, as users have them.
     client = lowLevelClient(proxy.endpoint);
     store = dynamoDbStore({ client, table: uniqueTable('faults') });
-    await store.ensureTable();
+    await store.ensureSchema();
   });
   afterAll(async () => {
     client.destroy();
@@ -108,21 +109,44 @@ describe('dynamoDbStore when DynamoDB fails, through a proxy in front of dynalit
     const missing = dynamoDbStore({ client, table: uniqueTable('missing') });
     const controller = new AbortController();
     const error = await missing
-      .insert({ id: 1n, name: 'x' }, { principal: gardener, signal: controller.signal })
+      .insert(storeRecord({ id: 1n, name: 'x' }), {
+        principal: gardener,
+        signal: controller.signal,
+      })
       .catch((failure: unknown) => failure);
     expect(error).toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+
+  it('refuses in ensureSchema() a table of the schema before tenants, naming the migration', async () => {
+    // The table of 0.x before issue #49: partition key id (N). A key cannot be altered.
+    const table = uniqueTable('earlier');
+    await client.send(
+      new CreateTableCommand({
+        TableName: table,
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'N' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    await expect(dynamoDbStore({ client, table }).ensureSchema()).rejects.toThrow(
+      new Error(
+        `The DynamoDB table ${table} has the key of an earlier schema, id (N), not pk (S). A ` +
+          "table's key cannot change: copy its items into a new table as " +
+          'docs/guides/upgrading.md ("Plants keep their owner and tenant") says, then start again.',
+      ),
+    );
   });
 
   it('answers 500 to a validation error, and the replay store 503 on throttling', async () => {
     // A table whose key is a string: DynamoDB refuses the number id as a validation error.
     const table = uniqueTable('wrong-key');
     const replay = dynamoDbReplayStore({ client, table });
-    await replay.ensureTable();
+    await replay.ensureSchema();
     const wrong = dynamoDbStore({ client, table });
     const signal = new AbortController().signal;
-    await expect(wrong.ensureTable()).rejects.toThrow(/partition key id \(N\)/);
+    await expect(wrong.ensureSchema()).rejects.toThrow(/partition key pk \(S\)/);
     await expect(
-      wrong.insert({ id: 1n, name: 'x' }, { principal: gardener, signal }),
+      wrong.insert(storeRecord({ id: 1n, name: 'x' }), { principal: gardener, signal }),
     ).rejects.toMatchObject({
       name: 'ValidationException',
     });

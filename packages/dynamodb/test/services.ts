@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
+import * as kit from '@plantstore/http-suite/client';
 
 // SDK releases of 2026 warn once per process that releases after January 2027 need Node 22; the
 // tests run on Node 20 too, and a green run prints nothing of its own.
@@ -14,18 +13,20 @@ export interface Dynalite {
   close(): Promise<void>;
 }
 
-/** Starts dynalite in this process; tables become ACTIVE at once. */
+/**
+ * Starts dynalite in a child process of its own (tables become ACTIVE at once): in the test's
+ * process, a thousand concurrent requests and the server that answers them shared one event loop,
+ * and under other CPU work beside the run the SDK's time-outs fired.
+ */
 export async function startDynalite(): Promise<Dynalite> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await kit.startServerProcess(
+    new URL('fixtures/dynalite-process.ts', import.meta.url),
+    new URL('../tsconfig.json', import.meta.url),
+    {},
+  );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    endpoint: `http://127.0.0.1:${server.port}`,
+    close: async () => void (await kit.stopServerProcess(server)),
   };
 }
 

@@ -93,6 +93,6 @@ function notExpress(): TypeError {
   return new TypeError(
     'plantRouter: this request has no req.path, so it does not come from Express. On ' +
       "NestJS's Fastify platform, register plantPlugin from @plantstore/fastify instead " +
-      '(docs/nestjs.md).',
+      '(docs/hosts/nestjs.md).',
   );
 }

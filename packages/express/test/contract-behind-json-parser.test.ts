@@ -15,7 +15,7 @@ import { plantRouter, protectedResourceMetadata } from '../src/index';
 /**
  * Cases that `express.json()` decides before the route runs, with `keepRawBody`: the parser reads
  * the whole body, then refuses what it cannot parse, through the host's error handler. What the
- * host gets instead is pinned in `host-body-parsers.test.ts` and docs/express.md.
+ * host gets instead is pinned in `host-body-parsers.test.ts` and docs/hosts/express.md.
  */
 const DECIDED_BY_JSON_PARSER: Readonly<Record<string, string>> = {
   'body.not-json': "the parser's own 400 (entity.parse.failed) goes to the host",

@@ -4,9 +4,21 @@ import {
   type PlantServiceOptions,
   type Principal,
 } from '@plantstore/core';
-import express, { type Express, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type Express,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { expectTypeOf } from 'vitest';
-import { type KeepRawBody, type PlantLocals, type PlantRouter, plantRouter } from '../src/index';
+import {
+  guard,
+  type KeepRawBody,
+  type PlantLocals,
+  type PlantRouter,
+  plantRouter,
+} from '../src/index';
 
 // Type tests, checked by `tsc -p packages/express/tsconfig.json` (never run).
 declare const res: Response;
@@ -46,3 +58,10 @@ router.use('/v1', route);
 expectTypeOf<PlantRouter['keepRawBody']>().toEqualTypeOf<KeepRawBody>();
 app.use(express.json({ verify: route.keepRawBody }));
 app.use(express.text({ type: 'application/json', verify: route.keepRawBody }));
+
+// The guard is a RequestHandler, and puts the principal on `req.auth` (declaration merging).
+expectTypeOf(
+  guard(service, { requiredScopes: ['a'], scopeMatch: 'any' }),
+).toEqualTypeOf<RequestHandler>();
+declare const guardedRequest: Request;
+expectTypeOf(guardedRequest.auth).toEqualTypeOf<Principal | undefined>();

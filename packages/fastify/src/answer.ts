@@ -1,5 +1,10 @@
 import type { PlantLogger, PlantService } from '@plantstore/core';
-import { type BodySource, lingerOnClose, nodeHeaderReader } from '@plantstore/core/adapter';
+import {
+  type BodySource,
+  lingerOnClose,
+  nodeHeaderReader,
+  type PlantAnswer,
+} from '@plantstore/core/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -36,6 +41,18 @@ export async function answer(
     logger,
   });
   request.plantstore = { principal: result.principal };
+  return sendAnswer(reply, result);
+}
+
+/**
+ * Sends an answer of the core through `reply`, so the host's `onSend` and `onResponse` hooks see it
+ * like any other: the route's and a guard's refusals alike.
+ *
+ * @param reply - the request's reply
+ * @param result - the core's answer
+ * @returns the reply, sent
+ */
+export function sendAnswer(reply: FastifyReply, result: PlantAnswer): FastifyReply {
   const vary = reply.getHeader('vary');
   reply.code(result.status).headers(result.headers);
   // A host's CORS hook may have set `Vary: Origin` already: add to it, do not replace it.

@@ -1,4 +1,4 @@
-import type { PlantLogger, PlantServiceError } from '@plantstore/core';
+import type { LoggedFailure, PlantLogger } from '@plantstore/core';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A {@link PlantLogger} that writes to the Fastify app's own logger once the plugin is registered. */
@@ -9,20 +9,8 @@ export interface HostLogger extends PlantLogger {
   of(log: FastifyBaseLogger): PlantLogger;
 }
 
-/**
- * What pino's `err` shows of a failure: its cause when it has one (the database's own error, with
- * its stack), else the failure itself. The failure with its cause would read
- * `"The store failed.: connection refused"`, as pino joins the two messages; the line's `msg`
- * already names the failure and its code.
- *
- * @param error - what the service reports
- * @returns the object for pino's `err` serialiser
- */
-function shown(error: PlantServiceError): unknown {
-  return error.cause ?? error;
-}
-
 // One per request that the route answers: pino's argument order (fields, then message) for the core's.
+// The failure's fields go under `plantstore`, so they cannot clash with the app's own (`code`).
 class PinoLogger implements PlantLogger {
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -30,8 +18,8 @@ class PinoLogger implements PlantLogger {
     this.log.warn(message);
   }
 
-  error(message: string, error: PlantServiceError): void {
-    this.log.error({ err: shown(error) }, message);
+  error(message: string, failure: LoggedFailure): void {
+    this.log.error({ plantstore: failure }, message);
   }
 }
 
@@ -51,7 +39,7 @@ export function hostLogger(): HostLogger {
     },
     of: (log) => new PinoLogger(log),
     warn: (message) => (app === undefined ? console.warn(message) : app.warn(message)),
-    error: (message, error) =>
-      app === undefined ? console.error(message, error) : app.error(message, error),
+    error: (message, failure) =>
+      app === undefined ? console.error(message) : app.error(message, failure),
   };
 }

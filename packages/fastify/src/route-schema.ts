@@ -3,6 +3,7 @@ import {
   openApiDocument,
   plantOperation,
 } from '@plantstore/core/openapi';
+import type { FastifyContextConfig } from 'fastify';
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -69,9 +70,11 @@ interface SwaggerTransformInput {
  */
 export function routeSchema(scopes: readonly string[], tag?: string) {
   const options = { requiredScopes: scopes, tag };
-  return {
-    schema: fastifySchema(plantOperation(openApiDocument, options).operation),
-    config: {
+  // Typed as Fastify's route config with the transform beside it: without @fastify/swagger's
+  // declarations in the program, the config type holds only optional keys (our `guard`), and
+  // TypeScript refuses an object that shares none of them.
+  const config: FastifyContextConfig & { swaggerTransform(input: SwaggerTransformInput): unknown } =
+    {
       swaggerTransform({ schema, url, openapiObject }: SwaggerTransformInput) {
         // Swagger 2.0 has no bearer scheme: the route is listed without its security.
         if (openapiObject === undefined) return { schema: { ...schema, security: undefined }, url };
@@ -85,6 +88,6 @@ export function routeSchema(scopes: readonly string[], tag?: string) {
         };
         return { schema: fastifySchema(operation), url };
       },
-    },
-  };
+    };
+  return { schema: fastifySchema(plantOperation(openApiDocument, options).operation), config };
 }

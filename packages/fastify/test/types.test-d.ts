@@ -2,6 +2,7 @@ import { memoryStore, type PlantService, type Principal } from '@plantstore/core
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { expectTypeOf } from 'vitest';
 import {
+  guard,
   type PlantPlugin,
   plantPlugin,
   type PlantPluginOptions,
@@ -48,3 +49,11 @@ app.get<{ Body: { a: number } }>('/typed', (req) => {
 // Registrable as it is, with Fastify's own register options.
 void app.register(plants);
 void app.register(plants, { prefix: '/api' });
+
+// The guard is an onRequest hook; request.auth holds its principal, route config.guard its options.
+expectTypeOf(request.auth).toEqualTypeOf<Principal | undefined>();
+app.get(
+  '/things',
+  { onRequest: guard(service), config: { guard: { requiredScopes: ['things:read'] } } },
+  () => 'ok',
+);

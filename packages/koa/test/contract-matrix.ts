@@ -11,7 +11,7 @@ import { plantRoutes, protectedResourceMetadata } from '../src/index';
  * Cases of the suite that no adapter can pass when the host's body parser runs before the route:
  * the parser reads (and judges) the body before the route sees the request. The route's own
  * behaviour in those cases is covered without a parser; what the host gets instead is pinned in
- * `body-parsers.test.ts` and documented in docs/koa.md.
+ * `body-parsers.test.ts` and documented in docs/hosts/koa.md.
  */
 export const DECIDED_BY_HOST_PARSER: Readonly<Record<string, string>> = {
   'body.not-json': 'the parser throws its own 400 first',

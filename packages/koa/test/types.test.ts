@@ -7,7 +7,7 @@ import {
 } from '@plantstore/core';
 import Koa, { type DefaultState, type Middleware, type ParameterizedContext } from 'koa';
 import { describe, expectTypeOf, it } from 'vitest';
-import { plantRoutes, type PlantRoutes, type PlantState } from '../src/index';
+import { guard, plantRoutes, type PlantRoutes, type PlantState } from '../src/index';
 
 describe('the public types', () => {
   const plants = plantRoutes({
@@ -30,6 +30,11 @@ describe('the public types', () => {
     expectTypeOf<
       NonNullable<ParameterizedContext['state']['plantstore']>['principal']
     >().toEqualTypeOf<Principal | undefined>();
+  });
+
+  it('type the guard as Koa middleware, and ctx.state.auth as its principal', () => {
+    expectTypeOf(guard(plants.service, { requiredScopes: ['a'] })).toExtend<Middleware>();
+    expectTypeOf<DefaultState['auth']>().toEqualTypeOf<Principal | undefined>();
   });
 
   it('accept a created service or options, but not a basePath', () => {

@@ -1,13 +1,15 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abort-error';
+import { abortError } from '@plantstore/core/store-kit';
 import type { MysqlConnectionLike } from './clients';
 import { killableQuery } from './killable-query';
 
 const noop = (): void => undefined;
 
+/** Work that has the connection to itself until it calls `release`. */
+export type LaneJob = (connection: MysqlConnectionLike, release: () => void) => Promise<unknown>;
+
 interface Waiting {
-  readonly sql: string;
-  readonly cancelled: Cancellation | undefined;
+  readonly job: LaneJob;
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: unknown) => void;
   stopListening: () => void;
@@ -16,6 +18,8 @@ interface Waiting {
 /** The statements of every store given one connection, one at a time. */
 export interface ConnectionLane {
   run(sql: string, cancelled?: Cancellation): Promise<unknown>;
+  /** Runs `job` once the connection is free; it rejects at once when `cancelled` fires first. */
+  use(cancelled: Cancellation | undefined, job: LaneJob): Promise<unknown>;
   /** Settles once nothing is queued or running, the clean-up of aborted statements included. */
   drained(): Promise<void>;
 }
@@ -56,32 +60,33 @@ function createLane(connection: MysqlConnectionLike): ConnectionLane {
     }
     busy = true;
     item.stopListening();
-    // The lane moves on only when the connection is released, after any clean-up: nothing to track.
-    const { sql, cancelled } = item;
-    killableQuery({ connection, sql, cancelled, release: next, track: noop }).then(
-      item.resolve,
-      item.reject,
-    );
+    item.job(connection, next).then(item.resolve, item.reject);
   };
 
-  return {
-    run(sql, cancelled) {
-      return new Promise((resolve, reject) => {
-        if (cancelled?.aborted === true) {
+  const use = (cancelled: Cancellation | undefined, job: LaneJob): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (cancelled?.aborted === true) {
+        reject(abortError(cancelled));
+        return;
+      }
+      const item: Waiting = { job, resolve, reject, stopListening: noop };
+      item.stopListening =
+        cancelled?.onAbort(() => {
+          const at = queue.indexOf(item);
+          if (at >= 0) queue.splice(at, 1);
           reject(abortError(cancelled));
-          return;
-        }
-        const item: Waiting = { sql, cancelled, resolve, reject, stopListening: noop };
-        item.stopListening =
-          cancelled?.onAbort(() => {
-            const at = queue.indexOf(item);
-            if (at >= 0) queue.splice(at, 1);
-            reject(abortError(cancelled));
-          }) ?? noop;
-        queue.push(item);
-        if (!busy) next();
-      });
-    },
+        }) ?? noop;
+      queue.push(item);
+      if (!busy) next();
+    });
+
+  return {
+    // The lane moves on only when the connection is released, after any clean-up: nothing to track.
+    run: (sql, cancelled) =>
+      use(cancelled, (connection, release) =>
+        killableQuery({ connection, sql, cancelled, release, track: noop }),
+      ),
+    use,
     drained() {
       if (!busy) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));

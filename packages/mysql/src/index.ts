@@ -10,8 +10,8 @@ export type {
 } from './clients';
 export { mysqlStore } from './mysql-store';
 export { mysqlReplayStore } from './replay-store';
-export { mysqlSchemaSql } from './schema';
-export { mysqlReplaySchemaSql } from './replay-schema';
+export { schemaSql } from './schema';
+export { replaySchemaSql } from './replay-schema';
 export type { MysqlStore, MysqlStoreOptions } from './mysql-store';
 export type { MysqlReplayStore, MysqlReplayStoreOptions } from './replay-store';
-export type { MysqlStoreBase } from './store-gate';
+export type { MysqlStoreBase } from './store-base';

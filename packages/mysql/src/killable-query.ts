@@ -1,7 +1,9 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abort-error';
+import { abortError, boundedWait, TIMED_OUT } from '@plantstore/core/store-kit';
 import type { MysqlConnectionLike, QueryOptions } from './clients';
-import { killQuery } from './kill-query';
+import { killStatement } from './kill-statement';
+import { deadlineSql, serverKindOf } from './server-deadline';
+import { markedSql, newMark } from './statement-mark';
 
 // A user's `typeCast` function set on the pool would see our columns first; this one hands every
 // column to mysql2's own decoding, so ids arrive as text and names as bytes whatever the settings.
@@ -26,9 +28,11 @@ export interface KillableQuery {
 
 /**
  * Runs one statement on a connection that is the caller's alone until `release` is called. It
- * settles with the statement, or rejects at once when `cancelled` fires. An aborted statement is
- * ended on the server with `KILL QUERY`, and the connection released only once the statement has
- * ended and the kill was answered, after a `DO 0` that takes up a kill that arrived after the
+ * settles with the statement, or rejects at once when `cancelled` fires. The statement carries
+ * what is left of the time-out to the server, which ends it by itself (`deadlineSql`), and a mark.
+ * An aborted statement is also ended with `KILL QUERY`, retried while it runs and sent only where
+ * the mark shows it runs (`killStatement`), and the connection released only once the statement
+ * has ended and the kill was answered, after a `DO 0` that takes up a kill that arrived after the
  * statement had finished (MySQL can keep it for the connection's next statement): the kill
  * reaches nothing but this statement.
  *
@@ -37,6 +41,8 @@ export interface KillableQuery {
  */
 export function killableQuery(query: KillableQuery): Promise<unknown> {
   const { connection, cancelled, release } = query;
+  const mark = newMark();
+  const sql = markedSql(deadlineSql(query.sql, serverKindOf(connection), cancelled), mark);
   return new Promise((resolve, reject) => {
     if (cancelled?.aborted === true) {
       release(true);
@@ -49,16 +55,19 @@ export function killableQuery(query: KillableQuery): Promise<unknown> {
       const statementEnded = new Promise<Error | null>((settle) => {
         ended = settle;
       });
+      const until = boundedWait(statementEnded);
       query.track(
-        Promise.all([endedWithin(statementEnded), killQuery(connection)]).then(
-          ([failure, confirmed]) =>
-            failure === SILENT
-              ? release(false)
-              : afterKill(connection, release, confirmed && !isFatal(failure)),
+        Promise.all([
+          until,
+          killStatement({ target: connection, mark, until, watching: true }),
+        ]).then(([failure, confirmed]) =>
+          failure === TIMED_OUT
+            ? release(false)
+            : afterKill(connection, release, confirmed && !isFatal(failure)),
         ),
       );
     });
-    connection.query(statement(query.sql), (failure, result) => {
+    connection.query(statement(sql), (failure, result) => {
       if (ended !== undefined) {
         ended(failure);
         return;
@@ -68,7 +77,10 @@ export function killableQuery(query: KillableQuery): Promise<unknown> {
         release(false);
         // A lost connection does not stop its statement: one waiting on a lock would commit after
         // this request was answered 503. It is killed first, from a connection of its own.
-        void killQuery(connection).then(() => reject(failure));
+        const until = boundedWait(new Promise<never>(() => undefined));
+        void killStatement({ target: connection, mark, until, watching: false }).then(() =>
+          reject(failure),
+        );
         return;
       }
       release(true);
@@ -87,24 +99,14 @@ function afterKill(
     release(false);
     return Promise.resolve();
   }
-  return endedWithin(
+  return boundedWait(
     new Promise<Error | null>((settle) => connection.query(statement('DO 0'), settle)),
-  ).then((failure) => release(failure !== SILENT && !isFatal(failure)));
+  ).then((failure) => release(failure !== TIMED_OUT && !isFatal(failure)));
 }
 
 // A connection gone silent (a fail-over, a partition) never ends its statement: it would hold its
 // place in the pool, and `close()`, for as long as the kernel keeps the socket (about 15 minutes).
-// As long as a kill may take, then it is destroyed instead of released.
-const STATEMENT_END_MS = 5_000;
-const SILENT = Symbol('the statement did not end');
-
-function endedWithin<T>(statementEnded: Promise<T>): Promise<T | typeof SILENT> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const silent = new Promise<typeof SILENT>(
-    (resolve) => (timer = setTimeout(resolve, STATEMENT_END_MS, SILENT)),
-  );
-  return Promise.race([statementEnded, silent]).finally(() => clearTimeout(timer));
-}
+// As long as a kill may take (the kit's bounded wait), then it is destroyed instead of released.
 
 /** Whether a failure left the connection unusable (mysql2 marks those `fatal`). */
 function isFatal(failure: unknown): boolean {

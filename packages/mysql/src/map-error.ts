@@ -1,4 +1,5 @@
 import { ServiceUnavailableError } from '@plantstore/core';
+import { findCause, isNetworkCode } from '@plantstore/core/store-kit';
 
 // Server error numbers that say "the database cannot serve you right now; the same request may
 // work later". MySQL's and MariaDB's numbers agree below 1900; above, each is marked with its server.
@@ -34,13 +35,8 @@ const TIMEOUT_ERRNOS = new Set([
   3024, // ER_QUERY_TIMEOUT (MySQL): MAX_EXECUTION_TIME
 ]);
 
-// Socket failures Node reports (refused, reset, timed out, no route, no name), and mysql2's codes
-// for a connection that broke or was closed.
-const UNAVAILABLE_CODES = new Set([
-  ...['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT'],
-  ...['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN'],
-  ...['PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT'],
-]);
+// mysql2's codes for a connection that broke or was closed, beside Node's (the kit's NETWORK_CODES).
+const UNAVAILABLE_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT']);
 
 // mysql2 reports these without a code; its messages have been stable across releases.
 const UNAVAILABLE_MESSAGES = [
@@ -86,21 +82,20 @@ export function mapStoreError(error: unknown, store: StoreKind = 'plants'): Erro
   return new ServiceUnavailableError(code, message, { cause: error });
 }
 
-/** Which transient failure `error` is, looking through `cause` and Node's `AggregateError`s. */
+/** Which transient failure `error` is, through the kit's walk of `cause` and `AggregateError`s. */
 function transientKind(error: unknown): Transient | undefined {
-  const pending: unknown[] = [error];
-  // A bounded walk: a cause chain that loops on itself must not hang the request.
-  for (let seen = 0; seen < 16 && pending.length > 0; seen += 1) {
-    const failure = pending.shift();
-    if (typeof failure !== 'object' || failure === null) continue;
-    const { errno, code, message, cause, errors } = failure as Record<string, unknown>;
+  return findCause(error, (failure): Transient | undefined => {
+    const { errno, code, message } = failure;
     if (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)) return 'unavailable';
     if (typeof errno === 'number' && TIMEOUT_ERRNOS.has(errno)) return 'timeout';
+    if (isNetworkCode(failure)) return 'unavailable';
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return 'unavailable';
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => known.test(message))) {
-      return 'unavailable';
-    }
-    pending.push(cause, ...(Array.isArray(errors) ? (errors as unknown[]) : []));
-  }
-  return undefined;
+    const known = typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message));
+    return known ? 'unavailable' : undefined;
+  });
+}
+
+/** The server's error number of a mysql2 failure, if it has one. */
+export function errnoOf(error: unknown): unknown {
+  return (error as { errno?: unknown } | null)?.errno;
 }

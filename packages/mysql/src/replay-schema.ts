@@ -1,6 +1,6 @@
 import { tableName } from './table-name';
 
-/** The table {@link mysqlReplaySchemaSql} and `mysqlReplayStore` use when none is given. */
+/** The table {@link replaySchemaSql} and `mysqlReplayStore` use when none is given. */
 export const DEFAULT_REPLAY_TABLE = 'plantstore_dpop_replay';
 
 /**
@@ -16,10 +16,10 @@ export const DEFAULT_REPLAY_TABLE = 'plantstore_dpop_replay';
  * @throws TypeError when `table` is not a plain identifier
  * @example
  * ```ts
- * await migrations.add('dpop-replay', mysqlReplaySchemaSql('app.dpop_replay'));
+ * await migrations.add('dpop-replay', replaySchemaSql('app.dpop_replay'));
  * ```
  */
-export function mysqlReplaySchemaSql(table: string = DEFAULT_REPLAY_TABLE): string {
+export function replaySchemaSql(table: string = DEFAULT_REPLAY_TABLE): string {
   return [
     `CREATE TABLE IF NOT EXISTS ${tableName(table, 'mysqlReplayStore').quoted} (`,
     '  proof_key VARBINARY(255) NOT NULL PRIMARY KEY,',

@@ -1,18 +1,21 @@
+import type { ReplayContext, ReplayStore } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import {
-  cancellation,
-  isPlantServiceError,
-  type ReplayContext,
-  type ReplayStore,
-} from '@plantstore/core';
-import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
-import { abortError } from './abort-error';
+  backgroundPrune,
+  gatedRemember,
+  PRUNE_OPTION_NAMES,
+  readyTimeoutOption,
+  storeGate,
+  type PruneOptions,
+  type RememberStep,
+  type StoreTimeoutOptions,
+} from '@plantstore/core/store-kit';
 import { classifyClient, type MysqlClient } from './clients';
-import { mapStoreError } from './map-error';
-import { readyProbe } from './ready-probe';
-import { DEFAULT_REPLAY_TABLE, mysqlReplaySchemaSql } from './replay-schema';
+import { errnoOf, mapStoreError } from './map-error';
+import { DEFAULT_REPLAY_TABLE, replaySchemaSql } from './replay-schema';
 import { binaryLiteral } from './sql-text';
 import { statementRunner } from './statement-runner';
-import { storeGate, type MysqlStoreBase } from './store-gate';
+import type { MysqlStoreBase } from './store-base';
 import { tableName } from './table-name';
 
 /**
@@ -20,12 +23,12 @@ import { tableName } from './table-name';
  * both), `table` (default `plantstore_dpop_replay`), and the pruning of expired rows: after every
  * `pruneEvery` keys this instance remembers (default 1000), at most `pruneLimit` rows (default 10000).
  */
-export type MysqlReplayStoreOptions = Readonly<{
-  client: MysqlClient;
-  table?: string | undefined;
-  pruneEvery?: number | undefined;
-  pruneLimit?: number | undefined;
-}>;
+export type MysqlReplayStoreOptions = StoreTimeoutOptions &
+  PruneOptions &
+  Readonly<{
+    client: MysqlClient;
+    table?: string | undefined;
+  }>;
 
 /** A {@link ReplayStore} on MySQL or MariaDB; it creates its table by itself when it is missing. */
 export interface MysqlReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, MysqlStoreBase {
@@ -38,12 +41,14 @@ export interface MysqlReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, 
   prune(now?: number): Promise<number>;
 }
 
-const OPTIONS: ReadonlySet<string> = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
-// pruneEvery and pruneLimit: whole counts, at least 1, at most a million.
-const COUNT = { min: 1, max: 1_000_000 };
+const OPTIONS: ReadonlySet<string> = new Set([
+  'client',
+  'table',
+  'readyTimeout',
+  ...PRUNE_OPTION_NAMES,
+]);
 const ER_DUP_ENTRY = 1062;
 const ER_NO_SUCH_TABLE = 1146;
-const errnoOf = (error: unknown): unknown => (error as { errno?: unknown } | null)?.errno;
 
 /**
  * A {@link ReplayStore} on MySQL or MariaDB, for DPoP proof replay protection (RFC 9449 §11.1) shared
@@ -66,39 +71,39 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
   checkKnownOptions('mysqlReplayStore', options, OPTIONS);
   const tableOption = options.table ?? DEFAULT_REPLAY_TABLE;
   const table = tableName(tableOption, 'mysqlReplayStore').quoted;
-  const pruneEvery = wholeNumber(
-    'mysqlReplayStore',
-    'pruneEvery',
-    options.pruneEvery,
-    COUNT,
-    1_000,
-  );
-  const pruneLimit = wholeNumber(
-    'mysqlReplayStore',
-    'pruneLimit',
-    options.pruneLimit,
-    COUNT,
-    10_000,
-  );
   const runner = statementRunner(classifyClient(options.client, 'mysqlReplayStore'));
-  const gate = storeGate('replay_store_unavailable', 'The MySQL replay store');
   const replayError = (error: unknown): Error => mapStoreError(error, 'replay');
+  const gate = storeGate({
+    code: 'replay_store_unavailable',
+    what: 'The MySQL replay store',
+    readyTimeout: readyTimeoutOption('mysqlReplayStore', options.readyTimeout),
+    mapError: replayError,
+  });
 
+  const pruning = backgroundPrune({
+    factory: 'mysqlReplayStore',
+    table,
+    options,
+    gate,
+    mapError: replayError,
+    prune: async (now, limit) => {
+      const done = await runner.run(
+        `DELETE FROM ${table} WHERE expires_at <= ${millis(Math.floor(now))} LIMIT ${limit}`,
+      );
+      return Number((done as { affectedRows?: unknown }).affectedRows ?? 0);
+    },
+  });
   let creating: Promise<unknown> | undefined;
-  let sincePrune = 0;
-  let pruning: Promise<unknown> | undefined;
-  let warned = false;
 
   // Calls that find the table missing at once share one creation.
   const createOnce = (): Promise<unknown> => {
-    creating ??= runner.run(mysqlReplaySchemaSql(tableOption)).finally(() => {
+    creating ??= runner.run(replaySchemaSql(tableOption)).finally(() => {
       creating = undefined;
     });
     return creating;
   };
 
-  const insertOrRenew = async (key: string, expiresAt: number, context: ReplayContext) => {
-    const cancelled = cancellation(context);
+  const insertOrRenew: RememberStep<ReplayContext> = async (key, expiresAt, context, cancelled) => {
     const held = binaryLiteral(key);
     const until = millis(Math.ceil(expiresAt));
     const inserted = await runner
@@ -119,53 +124,21 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
     return matchedRows(renewed) > 0;
   };
 
-  const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
-    const cancelled = cancellation(context);
-    const fresh = await insertOrRenew(key, expiresAt, context)
-      .catch(async (error: unknown) => {
+  const remember: RememberStep<ReplayContext> = async (key, expiresAt, context, cancelled) => {
+    const fresh = await insertOrRenew(key, expiresAt, context, cancelled).catch(
+      async (error: unknown) => {
         if (cancelled.aborted || errnoOf(error) !== ER_NO_SUCH_TABLE) throw error;
         await createOnce();
-        return insertOrRenew(key, expiresAt, context);
-      })
-      .catch((error: unknown) => {
-        throw cancelled.aborted ? abortError(cancelled) : replayError(error);
-      });
-    sincePrune += 1;
-    if (sincePrune >= pruneEvery && pruning === undefined) {
-      sincePrune = 0;
-      pruning = gate.track(prune(context.now).catch(warnOnce)).finally(() => {
-        pruning = undefined;
-      });
-    }
+        return insertOrRenew(key, expiresAt, context, cancelled);
+      },
+    );
+    pruning.counted(context.now);
     return fresh;
-  };
-
-  const prune = async (now: number): Promise<number> => {
-    const done = await runner.run(
-      `DELETE FROM ${table} WHERE expires_at <= ${millis(Math.floor(now))} LIMIT ${pruneLimit}`,
-    );
-    return Number((done as { affectedRows?: unknown }).affectedRows ?? 0);
-  };
-
-  // A prune nobody waits for has nobody to tell of its failure: an outage fails the calls too, but
-  // a lasting fault (no DELETE privilege) would let the table grow unseen, so it is said once.
-  const warnOnce = (error: unknown): void => {
-    if (warned || isPlantServiceError(replayError(error))) return;
-    warned = true;
-    process.emitWarning(
-      `mysqlReplayStore: pruning expired rows of ${table} failed (${String(error)}); ` +
-        'it is retried, and the table grows until it succeeds.',
-      { code: 'PLANTSTORE_REPLAY_PRUNE_FAILED' },
-    );
   };
 
   return {
     table,
-    remember(key, expiresAt, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortError(cancelled));
-      return gate.admit(() => remember(key, expiresAt, context));
-    },
+    remember: gatedRemember(gate, remember),
     async ensureSchema() {
       await createOnce().catch((error: unknown) => {
         throw replayError(error);
@@ -173,26 +146,14 @@ export function mysqlReplayStore(options: MysqlReplayStoreOptions): MysqlReplayS
     },
     // A probe that reads nothing; the table is created only when it is missing.
     ready: () =>
-      gate.admit(async () => {
-        await readyProbe(runner, `SELECT 1 FROM ${table} LIMIT 0`, 'replay_store_unavailable')
-          .catch((error: unknown) => {
-            if (errnoOf(error) === ER_NO_SUCH_TABLE) return createOnce();
-            throw error;
-          })
-          .catch((error: unknown) => {
-            throw replayError(error);
-          });
-      }),
-    prune: (now = Date.now()) =>
-      gate.admit(() =>
-        prune(now).catch((error: unknown) => {
-          throw replayError(error);
+      gate.ready((cancelled) =>
+        runner.run(`SELECT 1 FROM ${table} LIMIT 0`, cancelled).catch((error: unknown) => {
+          if (errnoOf(error) === ER_NO_SUCH_TABLE) return createOnce();
+          throw error;
         }),
       ),
-    async close() {
-      await gate.shut();
-      await runner.idle();
-    },
+    prune: (now = Date.now()) => gate.call(undefined, () => pruning.prune(now)),
+    close: () => gate.close(() => runner.idle()),
   };
 }
 

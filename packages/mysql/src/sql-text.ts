@@ -26,6 +26,19 @@ export function binaryLiteral(text: string): string {
 }
 
 /**
+ * An ASCII string (a tenant) in the `ascii_bin` collation of the tenant column, so that the key's
+ * index is used and the comparison is byte for byte, whatever the connection's collation.
+ *
+ * @param text - the string, checked ASCII by the core
+ * @returns the SQL expression
+ */
+export function asciiLiteral(text: string): string {
+  return text === ''
+    ? "_ascii'' COLLATE ascii_bin"
+    : `_ascii X'${Buffer.from(text, 'ascii').toString('hex')}' COLLATE ascii_bin`;
+}
+
+/**
  * An integer as a decimal literal: exact over the whole int64 range, where a number parameter would
  * be rounded past 2^53 and a quoted one compared with an integer column as a double.
  *
@@ -40,4 +53,15 @@ export function integerLiteral(value: bigint): string {
 export function textOf(value: unknown): string | undefined {
   if (Buffer.isBuffer(value)) return value.toString('utf8');
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * An instant as a `DATETIME(3)` literal: the UTC time to the millisecond (the column keeps no zone,
+ * and no session setting shifts a literal).
+ *
+ * @param at - the instant
+ * @returns `'2026-01-02 03:04:05.678'`
+ */
+export function datetimeLiteral(at: Date): string {
+  return `'${at.toISOString().slice(0, 23).replace('T', ' ')}'`;
 }

@@ -1,8 +1,9 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abort-error';
+import { abortError } from '@plantstore/core/store-kit';
 import type { ClientKind, MysqlPoolConnectionLike, MysqlPoolLike } from './clients';
 import { connectionLane } from './connection-lane';
 import { killableQuery } from './killable-query';
+import { inTransaction, type RunStatement } from './transaction';
 
 /** Runs the stores' statements on whichever client they were given. */
 export interface StatementRunner {
@@ -11,6 +12,11 @@ export interface StatementRunner {
    * sent, or is killed on the server (an insert killed commits nothing).
    */
   run(sql: string, cancelled?: Cancellation): Promise<unknown>;
+  /**
+   * Runs `body`'s statements in one transaction on one connection (see `inTransaction`): rejects at
+   * once when `cancelled` fires, and then rolls back.
+   */
+  transaction<T>(body: (run: RunStatement) => Promise<T>, cancelled?: Cancellation): Promise<T>;
   /** Settles once the clean-ups still running after an abort (a kill, a release) are done. */
   idle(): Promise<void>;
 }
@@ -27,7 +33,14 @@ export interface StatementRunner {
 export function statementRunner(target: ClientKind): StatementRunner {
   if (target.kind === 'connection') {
     const lane = connectionLane(target.connection);
-    return { run: (sql, cancelled) => lane.run(sql, cancelled), idle: () => lane.drained() };
+    return {
+      run: (sql, cancelled) => lane.run(sql, cancelled),
+      transaction: <T>(body: (run: RunStatement) => Promise<T>, cancelled?: Cancellation) =>
+        lane.use(cancelled, (connection, release) =>
+          inTransaction({ connection, cancelled, release, track: noop }, body),
+        ) as Promise<T>,
+      idle: () => lane.drained(),
+    };
   }
   const cleanups = new Set<Promise<void>>();
   const track = (cleanup: Promise<void>): void => {
@@ -40,11 +53,17 @@ export function statementRunner(target: ClientKind): StatementRunner {
       onLentConnection(pool, cancelled, (connection, release) =>
         killableQuery({ connection, sql, cancelled, release, track }),
       ),
+    transaction: <T>(body: (run: RunStatement) => Promise<T>, cancelled?: Cancellation) =>
+      onLentConnection(pool, cancelled, (connection, release) =>
+        inTransaction({ connection, cancelled, release, track }, body),
+      ) as Promise<T>,
     idle: async () => {
       while (cleanups.size > 0) await Promise.allSettled([...cleanups]);
     },
   };
 }
+
+const noop = (): void => undefined;
 
 // mysql2 cannot take back a wait for a connection: one that comes after the time-out goes back.
 function onLentConnection(

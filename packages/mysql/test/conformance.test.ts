@@ -1,5 +1,6 @@
 import { describeReplayStoreConformance, describeStoreConformance } from '@plantstore/core/testing';
 import mysqlPromise from 'mysql2/promise';
+import type { SilentStoreOptions } from '@plantstore/core/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   mysqlReplayStore,
@@ -38,6 +39,29 @@ describe.skipIf(url === undefined)('the MySQL stores on MariaDB', () => {
       return store;
     };
 
+  /** The lifecycle's silent store: `build` on a Pool to the kit's silent server, ended after. */
+  const onSilentPool = <S extends object>(
+    build: (client: MysqlClient) => S,
+  ): SilentStoreOptions<S> => {
+    const pools = new Map<S, mysqlPromise.Pool>();
+    return {
+      create: ({ host, port }) => {
+        const pool = mysqlPromise.createPool({ host, port, user: 'root', connectionLimit: 1 });
+        const store = build(pool);
+        pools.set(store, pool);
+        return store;
+      },
+      destroy: async (store) => {
+        // The silent server has dropped the Pool's connection; ending it may say so.
+        await pools
+          .get(store)
+          ?.end()
+          .catch(() => undefined);
+        pools.delete(store);
+      },
+    };
+  };
+
   const clients: readonly [string, () => MysqlClient][] = [
     ['a promise Pool', () => database.pool],
     ['a promise Connection', () => connection],
@@ -50,6 +74,7 @@ describe.skipIf(url === undefined)('the MySQL stores on MariaDB', () => {
       createPeer: (store) =>
         mysqlStore({ client: callback, table: store.table.replaceAll('`', '') }),
       destroy: (store) => store.close(),
+      silent: onSilentPool((client) => mysqlStore({ client, readyTimeout: 300 })),
     });
     describeReplayStoreConformance<MysqlReplayStore>(
       { describe, it },
@@ -60,6 +85,7 @@ describe.skipIf(url === undefined)('the MySQL stores on MariaDB', () => {
         createPeer: (store) =>
           mysqlReplayStore({ client: callback, table: store.table.replaceAll('`', '') }),
         destroy: (store) => store.close(),
+        silent: onSilentPool((client) => mysqlReplayStore({ client, readyTimeout: 300 })),
       },
     );
   }

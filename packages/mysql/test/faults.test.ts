@@ -1,7 +1,9 @@
+import { storeRecord } from '@plantstore/core/testing';
 import mysqlPromise from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { expectReadyRefusedOnceSilent } from '../../reliability/src/faults/silent-ready';
-import { startTcpProxy, type TcpProxy } from '../../reliability/src/faults/tcp-proxy';
+import { expectReadyRefusedOnceSilent } from '../../../tools/reliability/src/faults/silent-ready';
+import { startTcpProxy, type TcpProxy } from '../../../tools/reliability/src/faults/tcp-proxy';
+import { startCappedProxy, type CappedProxy } from './capped-proxy';
 import { type MysqlClient, mysqlReplayStore, mysqlStore, type MysqlStore } from '../src/index';
 import * as services from './services';
 import type { Answer, TestPlant } from './services';
@@ -58,10 +60,11 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     );
   };
 
-  /** Statements of the store still running on the server, by their text. */
+  /** Inserts of the store still running on the server, by their text (which may start with a time limit). */
   const runningInserts = async (store: MysqlStore): Promise<number> => {
     const [rows] = await admin().query(
-      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'INSERT INTO %' AND INFO LIKE ?",
+      'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST ' +
+        "WHERE ID <> CONNECTION_ID() AND INFO LIKE '%INSERT INTO %' AND INFO LIKE ?",
       [`%${store.table}%`],
     );
     return Number((rows as { n: number }[])[0]?.n ?? -1);
@@ -269,7 +272,7 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       await locker.query(`LOCK TABLES ${store.table} WRITE`);
       timedOut = await post(first);
       // The kill goes out on a connection of its own, opened at the time-out: a lock released in
-      // the milliseconds before it lands lets the statement finish (docs/storage.md says so).
+      // the milliseconds before it lands lets the statement finish (docs/stores/choosing-a-store.md says so).
       await delay(300);
     } finally {
       await locker.query('UNLOCK TABLES');
@@ -332,5 +335,106 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     expect((await broken.post(plant)).status).toBe(500);
     expect(errors).toEqual(['store_timeout']);
     expect(broken.errors).toEqual(['store_failed']);
+  });
+
+  // Issue #47, S4-1 and S4-2: a kill needs a connection of its own and names a connection id, so it
+  // can be refused, or land on another thread; the server's own time limit ends the insert anyway.
+  describe('a timed-out insert whose KILL QUERY cannot reach it', () => {
+    /** A store on a Pool of 1 through `proxy`, ended after the test. */
+    const storeBehind = async (proxy: CappedProxy): Promise<MysqlStore> => {
+      onTestFinished(() => proxy.close());
+      const through = new URL(url ?? '');
+      through.port = String(proxy.port);
+      const pool = callbackPool(through.href, { connectionLimit: 1 });
+      onTestFinished(() => new Promise<void>((done) => pool.end(() => done())));
+      const store = mysqlStore({ client: pool, table: database.newTable('unkillable') });
+      await store.ensureSchema();
+      onTestFinished(() => store.close());
+      return store;
+    };
+    const server = () => {
+      const target = new URL(url ?? '');
+      return { host: target.hostname, port: Number(target.port || 3306) };
+    };
+
+    /**
+     * Runs `timeOut` while the store's table is locked, then checks that the insert left the server
+     * with the lock still held (nothing else could end it) and that no row exists once it is released.
+     */
+    const underLock = async (store: MysqlStore, timeOut: () => Promise<void>) => {
+      const locker = await admin().getConnection();
+      let left: boolean;
+      try {
+        await locker.query(`LOCK TABLES ${store.table} WRITE`);
+        await timeOut();
+        left = await expect
+          .poll(() => runningInserts(store), { timeout: 3_000 })
+          .toBe(0)
+          .then(
+            () => true,
+            () => false,
+          );
+      } finally {
+        await locker.query('UNLOCK TABLES');
+        locker.release();
+      }
+      await delay(300);
+      expect({ left, rows: (await rowsOf(store)).size }).toEqual({ left: true, rows: 0 });
+    };
+
+    it('answers 503 and commits nothing after the lock is released when the server refuses the kill its connection (1040)', async () => {
+      const store = await storeBehind(await startCappedProxy(server(), { admit: 1 }));
+      const { post, errors } = plantService(store, 300);
+      const [plant] = plantsOf(12, 1) as [TestPlant];
+      await underLock(store, async () => {
+        expect((await post(plant)).status).toBe(503);
+      });
+      expect(errors).toEqual(['store_timeout']);
+      expect((await post(plant)).status).toBe(200);
+    }, 30_000);
+
+    it('retries a refused kill while the statement runs, so that it lands once the server admits it', async () => {
+      const proxy = await startCappedProxy(server(), { admit: 1 });
+      const store = await storeBehind(proxy);
+      const [{ id, name }] = plantsOf(13, 1) as [TestPlant];
+      const principal = { subject: 'gardener', scopes: [], claims: {} };
+      await underLock(store, async () => {
+        // A signal the service did not make carries no deadline for the server: only a kill ends it.
+        const signal = AbortSignal.timeout(300);
+        await expect(
+          store.insert(storeRecord({ id, name }), { principal, signal }),
+        ).rejects.toThrow();
+        await delay(500);
+        proxy.admit(2);
+      });
+    }, 30_000);
+
+    it.each([
+      ['an id no thread has (1094 is no confirmation)', false],
+      ["another thread's id, whose query is left alone", true],
+    ])(
+      'answers 503 and commits nothing when the proxy announces %s',
+      async (_what, victimised) => {
+        const victim = await admin().getConnection();
+        onTestFinished(() => victim.release());
+        const [[idRow]] = (await victim.query('SELECT CONNECTION_ID() AS id')) as unknown as [
+          { id: number }[],
+        ];
+        const connectionId = victimised ? Number(idRow?.id) : 2 ** 31 - 7;
+        const store = await storeBehind(
+          await startCappedProxy(server(), { admit: 8, connectionId }),
+        );
+        const { post } = plantService(store, 300);
+        const [plant] = plantsOf(victimised ? 14 : 15, 1) as [TestPlant];
+        const sleeping = victim.query('SELECT SLEEP(2) AS interrupted');
+        await underLock(store, async () => {
+          expect((await post(plant)).status).toBe(503);
+        });
+        // SLEEP answers 1 when its query was killed.
+        const [[slept]] = (await sleeping) as unknown as [{ interrupted: number }[]];
+        expect(slept?.interrupted).toBe(0);
+      },
+      30_000,
+    );
   });
 });

@@ -40,7 +40,11 @@ export function databaseOfThisFile(url: string | undefined): FileDatabase {
   });
   afterAll(async () => {
     if (pool === undefined) return;
-    for (const table of tables.splice(0)) await pool.query(`DROP TABLE IF EXISTS \`${table}\``);
+    for (const table of tables.splice(0)) {
+      // The plants table and the outbox's two, which ensureSchema() creates beside it.
+      const all = [table, `${table}_events`, `${table}_events_lease`];
+      await pool.query(`DROP TABLE IF EXISTS ${all.map((name) => `\`${name}\``).join(', ')}`);
+    }
     await pool.end();
   });
   return {

@@ -1,3 +1,4 @@
+import { storeRecord } from '@plantstore/core/testing';
 import { isPlantServiceError, type Principal } from '@plantstore/core';
 import type { PoolConnection } from 'mysql2';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -91,30 +92,33 @@ describe.skipIf(url === undefined)(
     it('refuses at ensureSchema() a table whose text columns are utf8mb3, naming them', async () => {
       const table = database.newTable('utf8mb3');
       await database.pool.query(
-        `CREATE TABLE \`${table}\` (id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag TEXT, ` +
-          'created_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), created_by TEXT) ' +
-          'DEFAULT CHARSET=utf8mb3',
+        `CREATE TABLE \`${table}\` (tenant VARCHAR(128) CHARACTER SET ascii COLLATE ascii_bin ` +
+          "NOT NULL DEFAULT '', id BIGINT, name TEXT NOT NULL, tag TEXT, " +
+          'created_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), created_by TEXT, ' +
+          'client_id TEXT, token_id TEXT, PRIMARY KEY (tenant, id)) DEFAULT CHARSET=utf8mb3',
       );
       await expect(mysqlStore({ client: database.pool, table }).ensureSchema()).rejects.toThrow(
         `The table \`${table}\` exists but cannot keep plants exactly: column name is in utf8mb3, ` +
-          'not utf8mb4; column tag is in utf8mb3, not utf8mb4; column created_by is in utf8mb3, not utf8mb4.',
+          'not utf8mb4; column tag is in utf8mb3, not utf8mb4; column created_by is in utf8mb3, ' +
+          'not utf8mb4; column client_id is in utf8mb3, not utf8mb4; column token_id is in ' +
+          'utf8mb3, not utf8mb4.',
       );
     });
 
     it.each([
       [
         'an unsigned id',
-        'id BIGINT UNSIGNED PRIMARY KEY, name TEXT NOT NULL, tag TEXT',
+        'id BIGINT UNSIGNED, name TEXT NOT NULL, tag TEXT, PRIMARY KEY (tenant, id)',
         'column id is bigint(20) unsigned, not a signed bigint',
       ],
       [
-        'no primary key on the id',
+        'no primary key on (tenant, id)',
         'id BIGINT NOT NULL, name TEXT NOT NULL, tag TEXT',
-        'column id is not the primary key',
+        'column tenant is not in the primary key; column id is not the primary key',
       ],
       [
         'a name that a long one would not fit',
-        'id BIGINT PRIMARY KEY, name VARCHAR(20) NOT NULL, tag TINYTEXT',
+        'id BIGINT, name VARCHAR(20) NOT NULL, tag TINYTEXT, PRIMARY KEY (tenant, id)',
         'column name is varchar(20), not a text type that holds any name; ' +
           'column tag is tinytext, not a text type that holds any name',
       ],
@@ -123,14 +127,30 @@ describe.skipIf(url === undefined)(
       async (_case, columns, problems) => {
         const table = database.newTable('misfit');
         await database.pool.query(
-          `CREATE TABLE \`${table}\` (${columns}, created_at DATETIME(3) NULL, created_by TEXT) ` +
-            'DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
+          `CREATE TABLE \`${table}\` (tenant VARCHAR(128) CHARACTER SET ascii COLLATE ascii_bin ` +
+            `NOT NULL, ${columns}, created_at DATETIME(3) NULL, created_by TEXT, client_id TEXT, ` +
+            'token_id TEXT) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
         );
         await expect(mysqlStore({ client: database.pool, table }).ensureSchema()).rejects.toThrow(
           `The table \`${table}\` exists but cannot keep plants exactly: ${problems}.`,
         );
       },
     );
+
+    it('refuses at ensureSchema() a table of the schema before tenants, naming the migration', async () => {
+      const table = database.newTable('before49');
+      const text = 'MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
+      await database.pool.query(
+        `CREATE TABLE \`${table}\` (id BIGINT NOT NULL PRIMARY KEY, name ${text} NOT NULL, ` +
+          `tag ${text} NULL, created_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), ` +
+          `created_by ${text} NULL) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+      );
+      await expect(mysqlStore({ client: database.pool, table }).ensureSchema()).rejects.toThrow(
+        `The table \`${table}\` is of the schema before plants kept their tenant and owner (no ` +
+          'tenant, client_id, token_id). Run the migration of docs/guides/upgrading.md ("Plants ' +
+          'keep their owner and tenant") on it, then start again.',
+      );
+    });
 
     it.each([
       ['a utf8mb3 connection', { charset: 'UTF8_GENERAL_CI' }],
@@ -152,9 +172,10 @@ describe.skipIf(url === undefined)(
         { id: 9_007_199_254_740_993n, name: 'Fern ' },
       ];
       for (const plant of plants) {
-        expect(await store.insert(plant, context())).toEqual({ created: true });
-        const again = await store.insert({ id: plant.id, name: 'x' }, context());
-        expect(again).toEqual({ created: false, existing: plant });
+        expect(await store.insert(storeRecord(plant), context())).toEqual({ created: true });
+        const again = await store.insert(storeRecord({ id: plant.id, name: 'x' }), context());
+        // The audit fields come back too, whatever the settings make of a DATETIME or text.
+        expect(again).toEqual({ created: false, existing: storeRecord(plant) });
       }
     });
 
@@ -180,10 +201,12 @@ describe.skipIf(url === undefined)(
       for (const client of [promiseLent, callbackLent]) {
         const store = mysqlStore({ client, table: database.newTable('lent') });
         await store.ensureSchema();
-        expect(await store.insert({ id: 1n, name: 'Fern' }, context())).toEqual({ created: true });
-        expect(await store.insert({ id: 1n, name: 'fern' }, context())).toEqual({
+        expect(await store.insert(storeRecord({ id: 1n, name: 'Fern' }), context())).toEqual({
+          created: true,
+        });
+        expect(await store.insert(storeRecord({ id: 1n, name: 'fern' }), context())).toEqual({
           created: false,
-          existing: { id: 1n, name: 'Fern' },
+          existing: storeRecord({ id: 1n, name: 'Fern' }),
         });
         await store.close();
       }

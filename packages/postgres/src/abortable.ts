@@ -1,12 +1,5 @@
 import type { Cancellation } from '@plantstore/core';
-
-/** The error an aborted operation rejects with: the time-out's reason when it is an `Error`. */
-export function abortError(cancelled: Cancellation): Error {
-  const reason: unknown = cancelled.reason;
-  return reason instanceof Error
-    ? reason
-    : new Error('The store operation was aborted.', { cause: reason });
-}
+import { abortError } from '@plantstore/core/store-kit';
 
 const noop = (): void => undefined;
 

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { STORE_TIMEOUT_MS } from '@plantstore/core/store-kit';
 
 /**
  * What a connected `pg` client knows of its server process: enough to cancel the statement it runs,
@@ -23,7 +24,6 @@ export type CancelOutcome = 'delivered' | 'not-sent' | 'unknown';
 
 // The CancelRequest code of the protocol: 1234 in the high 16 bits, 5678 in the low.
 const CANCEL_REQUEST_CODE = 80_877_102;
-const CANCEL_TIMEOUT_MS = 5_000;
 
 /**
  * Reads the key of the backend a `pg` client is connected to. pg sets `processID` and `secretKey`
@@ -62,7 +62,7 @@ export function backendKeyOf(client: {
  */
 export function sendCancelRequest(
   key: BackendKey,
-  timeoutMs = CANCEL_TIMEOUT_MS,
+  timeoutMs = STORE_TIMEOUT_MS,
 ): Promise<CancelOutcome> {
   return new Promise((resolve) => {
     const socket = key.host.startsWith('/')

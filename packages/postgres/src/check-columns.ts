@@ -3,8 +3,8 @@ import { sqlStateOf } from './create-schema';
 import type { SqlRunner } from './runner';
 
 // One row per column of the table: its type as declared and as its domain's base type, whether it
-// must be given a value on insert, and whether a unique index of its own can arbitrate
-// `ON CONFLICT (id)` (immediate, not partial, on that one key column). Single-word lower-case names,
+// must be given a value on insert, and whether a unique index can arbitrate `ON CONFLICT (tenant,
+// id)` (immediate, not partial, on those two key columns). Single-word lower-case names,
 // so that a client's column-name transform (postgres.js `transform: camel`) leaves them as they are.
 const COLUMNS_SQL = `SELECT a.attname::text AS column,
   format_type(a.atttypid, a.atttypmod) AS declared,
@@ -12,13 +12,15 @@ const COLUMNS_SQL = `SELECT a.attname::text AS column,
     CASE WHEN t.typbasetype <> 0 THEN t.typtypmod ELSE a.atttypmod END) AS base,
   a.attnotnull AND NOT (a.atthasdef OR a.attidentity <> '') AS required,
   a.attnotnull AS notnull,
-  EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique
-    AND i.indimmediate AND i.indpred IS NULL AND i.indnkeyatts = 1 AND i.indkey[0] = a.attnum) AS keyed,
+  EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid
+    AND k.attname = 'tenant' WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indimmediate
+    AND i.indpred IS NULL AND i.indnkeyatts = 2 AND a.attnum IN (i.indkey[0], i.indkey[1])
+    AND k.attnum IN (i.indkey[0], i.indkey[1])) AS keyed,
   current_setting('server_encoding') AS encoding
 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
 WHERE a.attrelid = to_regclass($1::text) AND a.attnum > 0 AND NOT a.attisdropped`;
 
-interface Column {
+export interface Column {
   readonly column: string;
   readonly declared: string;
   readonly base: string;
@@ -72,6 +74,14 @@ export async function readColumns(
 export function checkColumns(columns: readonly Column[] | undefined, table: string): void {
   if (columns === undefined) return;
   const found = new Map(columns.map((column) => [column.column, column]));
+  const missing = NEW_COLUMNS.filter((name) => !found.has(name));
+  if (found.has('id') && missing.length > 0) {
+    throw new Error(
+      `The table ${table} is of the schema before plants kept their tenant and owner (no ` +
+        `${missing.join(', ')}). Run the migration of docs/guides/upgrading.md ("Plants keep ` +
+        'their owner and tenant") on it, then start again.',
+    );
+  }
   const problems: string[] = [];
   const encoding = columns[0]?.encoding;
   if (encoding !== undefined && !ENCODINGS.has(encoding)) {
@@ -81,20 +91,24 @@ export function checkColumns(columns: readonly Column[] | undefined, table: stri
   if (id === undefined) problems.push('column id is missing');
   else {
     if (id.base !== 'bigint') problems.push(`column id is ${id.declared}, not bigint`);
-    if (!isTrue(id.keyed)) problems.push('column id is not the primary key or unique on its own');
+    if (!isTrue(id.keyed)) problems.push('(tenant, id) is not the primary key or unique');
   }
-  for (const name of ['name', 'tag', 'created_by']) {
+  for (const name of TEXT_COLUMNS) {
     const column = found.get(name);
     if (column === undefined) problems.push(`column ${name} is missing`);
     else if (!TEXT_TYPES.has(column.base)) {
       problems.push(`column ${name} is ${column.declared}, not text`);
     }
-    if (name !== 'name' && column !== undefined && isTrue(column.notnull)) {
+    if (!NOT_NULL.has(name) && column !== undefined && isTrue(column.notnull)) {
       problems.push(`column ${name} is NOT NULL, and the store writes NULL when there is none`);
     }
   }
+  const createdAt = found.get('created_at');
+  if (createdAt !== undefined && createdAt.base !== 'timestamp with time zone') {
+    problems.push(`column created_at is ${createdAt.declared}, not timestamptz`);
+  }
   for (const column of columns) {
-    if (!['id', 'name', 'tag', 'created_by'].includes(column.column) && isTrue(column.required)) {
+    if (!WRITTEN.has(column.column) && isTrue(column.required)) {
       problems.push(
         `column ${column.column} is NOT NULL without a default, and the store omits it`,
       );
@@ -103,11 +117,19 @@ export function checkColumns(columns: readonly Column[] | undefined, table: stri
   if (problems.length > 0) {
     throw new Error(
       `The table ${table} exists but cannot keep plants exactly: ${problems.join('; ')}. ` +
-        'Alter it to the columns of schemaSql() (id BIGINT PRIMARY KEY; name, tag and created_by ' +
-        'TEXT, tag and created_by nullable) or name another table.',
+        'Alter it to the columns of schemaSql() (tenant TEXT, id BIGINT, PRIMARY KEY (tenant, ' +
+        'id); name, tag, created_by, client_id and token_id TEXT, all but name nullable; ' +
+        'created_at TIMESTAMPTZ) or name another table.',
     );
   }
 }
+
+// The columns the schema gained when plants kept their tenant and owner: a table without them is
+// the earlier schema, and its fix is the migration, not a list of problems.
+const NEW_COLUMNS = ['tenant', 'client_id', 'token_id'] as const;
+const TEXT_COLUMNS = ['tenant', 'name', 'tag', 'created_by', 'client_id', 'token_id'] as const;
+const NOT_NULL: ReadonlySet<string> = new Set(['tenant', 'name']);
+const WRITTEN: ReadonlySet<string> = new Set([...TEXT_COLUMNS, 'id', 'created_at']);
 
 // A client's own type parser may hand a boolean over as PostgreSQL's text for it.
 function isTrue(value: unknown): boolean {

@@ -1,20 +1,10 @@
 import { ServiceUnavailableError } from '@plantstore/core';
+import { findCause, isNetworkCode } from '@plantstore/core/store-kit';
 
-// Socket failures Node reports while connecting to or talking with the server.
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
-  // The `postgres` client's own: the connection closed under a statement, the client was ended or
-  // destroyed, or connecting took longer than its connect_timeout.
+// The `postgres` client's own codes, beside Node's (the kit's NETWORK_CODES): the connection closed
+// under a statement, the client was ended or destroyed, or connecting took longer than its
+// connect_timeout.
+const DRIVER_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
@@ -78,7 +68,7 @@ const ANSWERS = {
  * @returns a `ServiceUnavailableError`, or `error` itself (wrapped in an `Error` if it is none)
  */
 export function mapStoreError(error: unknown, store: StoreKind = 'plants'): Error {
-  const kind = classify(error, 0);
+  const kind = findCause(error, classify);
   if (kind !== undefined) {
     const [code, message] = ANSWERS[store][kind];
     return new ServiceUnavailableError(code, message, { cause: error });
@@ -90,33 +80,24 @@ export function mapStoreError(error: unknown, store: StoreKind = 'plants'): Erro
 
 type Kind = 'unavailable' | 'timeout' | undefined;
 
-function classify(error: unknown, depth: number): Kind {
-  if (typeof error !== 'object' || error === null || depth > 4) return undefined;
-  const { code, message, cause, errors } = error as {
-    code?: unknown;
-    message?: unknown;
-    cause?: unknown;
-    errors?: unknown;
-  };
-  if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return 'unavailable';
-    if (code.length === 5 && UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) return 'unavailable';
-    if (TIMEOUT_SQLSTATES.has(code)) return 'timeout';
-  }
-  if (
-    typeof message === 'string' &&
-    UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
-  ) {
-    return 'unavailable';
-  }
-  // Node wraps the refusals of every address it tried (IPv6 and IPv4) in an AggregateError.
-  if (Array.isArray(errors)) {
-    for (const inner of errors) {
-      const kind = classify(inner, depth + 1);
-      if (kind !== undefined) return kind;
-    }
-  }
-  return classify(cause, depth + 1);
+/** What one failure of a chain says; the kit's walk looks below it (`cause`, an AggregateError). */
+function classify(failure: Readonly<Record<string, unknown>>): Kind {
+  const { code } = failure;
+  if (isLost(failure)) return 'unavailable';
+  if (typeof code !== 'string') return undefined;
+  if (UNAVAILABLE_SQLSTATES.has(code)) return 'unavailable';
+  if (code.length === 5 && UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) return 'unavailable';
+  return TIMEOUT_SQLSTATES.has(code) ? 'timeout' : undefined;
+}
+
+/** A socket's failure, the `postgres` client's code for one, or pg's words for one. */
+function isLost(failure: Readonly<Record<string, unknown>>): boolean {
+  const { code, message } = failure;
+  return (
+    isNetworkCode(failure) ||
+    (typeof code === 'string' && DRIVER_CODES.has(code)) ||
+    (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((known) => known.test(message)))
+  );
 }
 
 /**
@@ -130,15 +111,6 @@ function classify(error: unknown, depth: number): Kind {
  */
 export function isConnectionLost(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { severity, code, message } = error as {
-    severity?: unknown;
-    code?: unknown;
-    message?: unknown;
-  };
-  return (
-    severity === 'FATAL' ||
-    severity === 'PANIC' ||
-    (typeof code === 'string' && NETWORK_CODES.has(code)) ||
-    (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
-  );
+  const failure = error as Readonly<Record<string, unknown>>;
+  return failure['severity'] === 'FATAL' || failure['severity'] === 'PANIC' || isLost(failure);
 }

@@ -1,5 +1,5 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abortable';
+import { abortError, boundedWait, TIMED_OUT } from '@plantstore/core/store-kit';
 import { backendKeyOf, sendCancelRequest, type CancelOutcome } from './cancel-request';
 import type { PgPoolLike, SqlResult } from './clients';
 import { isConnectionLost } from './map-error';
@@ -72,8 +72,8 @@ export function runOnPool(
           ended = settle;
         });
         track(
-          Promise.all([endedWithin(statementEnded), cancel]).then(([failure, outcome]) => {
-            if (failure === SILENT) giveBack(STATEMENT_SILENT);
+          Promise.all([boundedWait(statementEnded), cancel]).then(([failure, outcome]) => {
+            if (failure === TIMED_OUT) giveBack(STATEMENT_SILENT);
             else if (outcome === 'unknown') giveBack(CANCEL_UNCONFIRMED);
             else giveBack(isConnectionLost(failure) ? (failure as Error) : undefined);
           }),
@@ -110,13 +110,5 @@ const CANCEL_UNCONFIRMED = new Error('postgresStore: a cancel request was sent b
 
 // A connection gone silent (a fail-over, a partition) never ends its statement: it would hold its
 // place in the pool, and `close()`, for as long as the kernel keeps the socket (about 15 minutes).
-// As long as a cancel may take, then it is ended instead of given back.
-const STATEMENT_END_MS = 5_000;
-const SILENT = Symbol('the statement did not end');
+// As long as a cancel may take (the kit's STORE_TIMEOUT_MS), then it is ended instead of given back.
 const STATEMENT_SILENT = new Error('postgresStore: a cancelled statement did not end in 5 s');
-
-function endedWithin(statementEnded: Promise<unknown>): Promise<unknown> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const silent = new Promise((resolve) => (timer = setTimeout(resolve, STATEMENT_END_MS, SILENT)));
-  return Promise.race([statementEnded, silent]).finally(() => clearTimeout(timer));
-}

@@ -1,5 +1,6 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError, raceAbort } from './abortable';
+import { abortError, boundedWait } from '@plantstore/core/store-kit';
+import { raceAbort } from './abortable';
 import type {
   PostgresJsConnectionLike,
   PostgresJsPendingLike,
@@ -8,9 +9,6 @@ import type {
 } from './clients';
 import { connectionQueue } from './serial-queue';
 import { pooledRunner, type PooledStatement, type SqlRunner } from './runner';
-
-// How long a cancel may take to be seen through before the connection is given back anyway.
-const CANCEL_TIMEOUT_MS = 5_000;
 
 /**
  * The runner for porsager's `postgres` client, which cancels a running statement with a
@@ -131,14 +129,9 @@ async function inTransaction(
 /** Sends the statement's cancel and settles once it was delivered, failed, or had its time. */
 function cancelOf(pending: PostgresJsPendingLike | undefined): Promise<void> {
   if (pending === undefined) return Promise.resolve();
-  return new Promise((settle) => {
-    const timer = setTimeout(settle, CANCEL_TIMEOUT_MS);
-    const done = (): void => {
-      clearTimeout(timer);
-      settle();
-    };
-    Promise.resolve(pending.cancel()).then(done, done);
-  });
+  // As long as a cancel may take to be seen through; the connection is given back after it anyway.
+  const cancelled = Promise.resolve(pending.cancel()).catch(() => undefined);
+  return boundedWait(cancelled).then(() => undefined);
 }
 
 const decoder = new TextDecoder();

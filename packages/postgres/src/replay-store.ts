@@ -1,12 +1,16 @@
+import type { ReplayContext, ReplayStore } from '@plantstore/core';
+import { checkKnownOptions } from '@plantstore/core/adapter';
 import {
-  cancellation,
-  isPlantServiceError,
-  ServiceUnavailableError,
-  type ReplayContext,
-  type ReplayStore,
-} from '@plantstore/core';
-import { checkKnownOptions, wholeNumber } from '@plantstore/core/adapter';
-import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
+  backgroundPrune,
+  gatedRemember,
+  PRUNE_OPTION_NAMES,
+  readyTimeoutOption,
+  storeGate,
+  type RememberStep,
+  type StoreLifecycle,
+  type StoreTimeoutOptions,
+} from '@plantstore/core/store-kit';
+import { NEVER_CANCELLED, raceAbort } from './abortable';
 import { classifyClient, type PostgresClient } from './clients';
 import { createSchema, sqlStateOf } from './create-schema';
 import { mapStoreError } from './map-error';
@@ -15,7 +19,7 @@ import { readyProbe } from './ready-probe';
 import { sqlRunner } from './sql-runner';
 
 /** Options of {@link postgresReplayStore}. */
-export interface PostgresReplayStoreOptions {
+export interface PostgresReplayStoreOptions extends StoreTimeoutOptions {
   /**
    * A `pg` Pool (the choice for servers; the plant store's Pool serves both), a connected `pg`
    * Client, or a PGlite instance. The store uses it and never ends it.
@@ -33,7 +37,7 @@ export interface PostgresReplayStoreOptions {
 }
 
 /** A {@link ReplayStore} on PostgreSQL or PGlite, with its schema step and pruning. */
-export interface PostgresReplayStore extends ReplayStore {
+export interface PostgresReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, StoreLifecycle {
   /** The table as the store's SQL names it, quoted: `"plantstore_dpop_replay"`. */
   readonly table: string;
   /**
@@ -46,7 +50,8 @@ export interface PostgresReplayStore extends ReplayStore {
   ensureSchema(): Promise<void>;
   /**
    * Checks the database answers and the table exists (`SELECT … LIMIT 0`), creating the table when
-   * it is missing. For readiness probes; PGlite is awaited until it is ready first.
+   * it is missing. For readiness probes, within `readyTimeout` (default 5 s); PGlite is awaited
+   * until it is ready first.
    *
    * @throws ServiceUnavailableError (`replay_store_unavailable`) when it does not answer
    */
@@ -61,14 +66,18 @@ export interface PostgresReplayStore extends ReplayStore {
   prune(now?: number): Promise<number>;
   /**
    * Refuses new calls (503 `replay_store_unavailable`) and waits for the calls and the prune under
-   * way, and for the clean-up of aborted ones. It closes nothing the caller owns.
+   * way, and for the clean-up of aborted ones (at most 10 s); a second call settles with the first.
+   * It closes nothing the caller owns.
    */
   close(): Promise<void>;
 }
 
-const OPTION_NAMES: ReadonlySet<string> = new Set(['client', 'table', 'pruneEvery', 'pruneLimit']);
-// pruneEvery and pruneLimit: whole counts, at least 1, at most a million.
-const COUNT = { min: 1, max: 1_000_000 };
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  'client',
+  'table',
+  'readyTimeout',
+  ...PRUNE_OPTION_NAMES,
+]);
 const UNDEFINED_TABLE = '42P01';
 
 /**
@@ -107,20 +116,6 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
   checkKnownOptions('postgresReplayStore', options, OPTION_NAMES);
   const tableName = options.table ?? DEFAULT_REPLAY_TABLE;
   const { table } = replayTableNames(tableName);
-  const pruneEvery = wholeNumber(
-    'postgresReplayStore',
-    'pruneEvery',
-    options.pruneEvery,
-    COUNT,
-    1_000,
-  );
-  const pruneLimit = wholeNumber(
-    'postgresReplayStore',
-    'pruneLimit',
-    options.pruneLimit,
-    COUNT,
-    10_000,
-  );
   const target = classifyClient(options.client, 'postgresReplayStore');
   const runner = sqlRunner(target);
 
@@ -136,12 +131,25 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
     'SELECT count(*)::int AS n FROM gone';
   const probeSql = `SELECT 1 FROM ${table} LIMIT 0`;
 
-  const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
+  const gate = storeGate({
+    code: 'replay_store_unavailable',
+    what: 'The PostgreSQL replay store',
+    readyTimeout: readyTimeoutOption('postgresReplayStore', options.readyTimeout),
+    mapError: (error) => mapStoreError(error, 'replay'),
+  });
+  const pruning = backgroundPrune({
+    factory: 'postgresReplayStore',
+    table,
+    options,
+    gate,
+    mapError: (error) => mapStoreError(error, 'replay'),
+    prune: async (now, limit) => {
+      const values = [millis(Math.floor(now)), limit];
+      const [row] = await runner.write(pruneSql, values, NEVER_CANCELLED);
+      return Number((row as { n?: unknown } | undefined)?.n ?? 0);
+    },
+  });
   let creating: Promise<void> | undefined;
-  let sincePrune = 0;
-  let pruning: Promise<unknown> | undefined;
-  let warned = false;
 
   // Calls that find the table missing at once share one creation.
   const createOnce = (): Promise<void> => {
@@ -151,61 +159,18 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
     return creating;
   };
 
-  const attempt = async (
-    key: string,
-    expiresAt: number,
-    context: ReplayContext,
-  ): Promise<boolean> => {
-    const { now } = context;
-    const cancelled = cancellation(context);
+  const attempt: RememberStep<ReplayContext> = async (key, expiresAt, { now }, cancelled) => {
     const values = [key, millis(Math.ceil(expiresAt)), millis(Math.floor(now))];
     let rows: readonly unknown[];
     try {
-      try {
-        rows = await runner.write(rememberSql, values, cancelled);
-      } catch (error) {
-        if (cancelled.aborted || sqlStateOf(error) !== UNDEFINED_TABLE) throw error;
-        await raceAbort(createOnce(), cancelled);
-        rows = await runner.write(rememberSql, values, cancelled);
-      }
+      rows = await runner.write(rememberSql, values, cancelled);
     } catch (error) {
-      throw cancelled.aborted ? abortError(cancelled) : mapStoreError(error, 'replay');
+      if (cancelled.aborted || sqlStateOf(error) !== UNDEFINED_TABLE) throw error;
+      await raceAbort(createOnce(), cancelled);
+      rows = await runner.write(rememberSql, values, cancelled);
     }
-    sincePrune += 1;
-    if (sincePrune >= pruneEvery && pruning === undefined) {
-      sincePrune = 0;
-      pruning = track(prune(now).catch(warnOnce)).finally(() => {
-        pruning = undefined;
-      });
-    }
+    pruning.counted(now);
     return rows.length > 0;
-  };
-
-  const prune = async (now: number): Promise<number> => {
-    const [row] = await runner.write(
-      pruneSql,
-      [millis(Math.floor(now)), pruneLimit],
-      NEVER_CANCELLED,
-    );
-    return Number((row as { n?: unknown } | undefined)?.n ?? 0);
-  };
-
-  // A prune nobody waits for has nobody to tell of its failure: an outage fails the calls too, but
-  // a lasting fault (no DELETE privilege) would let the table grow unseen, so it is said once.
-  const warnOnce = (error: unknown): void => {
-    if (warned || isPlantServiceError(mapStoreError(error, 'replay'))) return;
-    warned = true;
-    process.emitWarning(
-      `postgresReplayStore: pruning expired rows of ${table} failed (${String(error)}); ` +
-        'it is retried, and the table grows until it succeeds.',
-      { code: 'PLANTSTORE_REPLAY_PRUNE_FAILED' },
-    );
-  };
-
-  const track = <T>(pending: Promise<T>): Promise<T> => {
-    inFlight.add(pending);
-    void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
-    return pending;
   };
 
   const ensureSchema = async (): Promise<void> => {
@@ -214,37 +179,23 @@ export function postgresReplayStore(options: PostgresReplayStoreOptions): Postgr
     });
   };
 
+  const probe = readyProbe(runner, target.kind, probeSql);
+
   return {
     table,
-    async remember(key, expiresAt, context) {
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) throw abortError(cancelled);
-      if (closed) throw closedError();
-      return track(attempt(key, expiresAt, context));
-    },
+    remember: gatedRemember(gate, attempt),
     ensureSchema,
-    async ready() {
-      if (closed) throw closedError();
-      try {
-        await readyProbe(runner, target.kind, probeSql, 'replay_store_unavailable');
-      } catch (error) {
-        if (sqlStateOf(error) !== UNDEFINED_TABLE) throw mapStoreError(error, 'replay');
-        await ensureSchema();
-      }
-    },
-    async prune(now = Date.now()) {
-      if (closed) throw closedError();
-      try {
-        return await track(prune(now));
-      } catch (error) {
-        throw mapStoreError(error, 'replay');
-      }
-    },
-    async close() {
-      closed = true;
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await runner.idle();
-    },
+    ready: () =>
+      gate.ready(async (cancelled) => {
+        try {
+          await probe(cancelled);
+        } catch (error) {
+          if (sqlStateOf(error) !== UNDEFINED_TABLE) throw error;
+          await createOnce();
+        }
+      }),
+    prune: (now = Date.now()) => gate.call(undefined, () => pruning.prune(now)),
+    close: () => gate.close(() => runner.idle()),
   };
 }
 
@@ -256,11 +207,4 @@ function millis(value: number): string {
     );
   }
   return String(value);
-}
-
-function closedError(): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    'replay_store_unavailable',
-    'The PostgreSQL replay store is closed.',
-  );
 }

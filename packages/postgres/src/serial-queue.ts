@@ -1,5 +1,6 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError, NEVER_CANCELLED, raceAbort } from './abortable';
+import { abortError } from '@plantstore/core/store-kit';
+import { NEVER_CANCELLED, raceAbort } from './abortable';
 
 /** Runs statements on one connection one after another. */
 export interface SerialQueue {

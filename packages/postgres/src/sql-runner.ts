@@ -1,5 +1,5 @@
 import type { Cancellation } from '@plantstore/core';
-import { abortError } from './abortable';
+import { abortError } from '@plantstore/core/store-kit';
 import { backendKeyOf, sendCancelRequest } from './cancel-request';
 import type { ClientKind, PGliteLike, SqlResult } from './clients';
 import { runOnPool } from './pool-runner';

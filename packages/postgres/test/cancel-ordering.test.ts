@@ -1,3 +1,4 @@
+import { storeRecord } from '@plantstore/core/testing';
 import { connect, createServer, type Server } from 'node:net';
 import type { Principal } from '@plantstore/core';
 import { Client, Pool } from 'pg';
@@ -80,7 +81,10 @@ describe.skipIf(databaseUrl === undefined)('the cancel of an aborted insert', ()
   });
 
   afterAll(async () => {
-    for (const table of tables) await admin.query(`DROP TABLE IF EXISTS "${table}"`);
+    for (const table of tables)
+      await admin.query(
+        `DROP TABLE IF EXISTS "${table}", "${table}_events", "${table}_events_lease"`,
+      );
     await admin.end();
     await relay.close();
   });
@@ -119,16 +123,16 @@ describe.skipIf(databaseUrl === undefined)('the cancel of an aborted insert', ()
       const releaseNext = await holdRow(table, 2);
       try {
         const controller = new AbortController();
-        const aborted = store.insert(
-          { id: 1n, name: 'a' },
-          { principal, signal: controller.signal },
-        );
+        const aborted = store.insert(storeRecord({ id: 1n, name: 'a' }), {
+          principal,
+          signal: controller.signal,
+        });
         await waitFor(async () => (await waiting(table)) === 1, 'the first insert to wait');
         // Queued behind the first: on the same connection, it runs as soon as that one has ended.
-        const next = store.insert(
-          { id: 2n, name: 'b' },
-          { principal, signal: new AbortController().signal },
-        );
+        const next = store.insert(storeRecord({ id: 2n, name: 'b' }), {
+          principal,
+          signal: new AbortController().signal,
+        });
         const cancelsBefore = relay.cancels();
         controller.abort(new Error('store time-out'));
         await expect(aborted).rejects.toThrow('store time-out');
@@ -157,7 +161,10 @@ describe.skipIf(databaseUrl === undefined)('the cancel of an aborted insert', ()
     const release = await holdRow(table, 1);
     try {
       const controller = new AbortController();
-      const aborted = store.insert({ id: 1n, name: 'a' }, { principal, signal: controller.signal });
+      const aborted = store.insert(storeRecord({ id: 1n, name: 'a' }), {
+        principal,
+        signal: controller.signal,
+      });
       await waitFor(async () => (await waiting(table)) === 1, 'the insert to wait');
       controller.abort(new Error('store time-out'));
       await expect(aborted).rejects.toThrow('store time-out');

@@ -124,7 +124,9 @@ describe.skipIf(!hasSocket)('sendCancelRequest over a Unix socket', () => {
         () => false,
       ))
     )
-      test.skip(); // skipped: the local socket asks for another login than the URL's, so no cancel key to test
+      // skipped (reason): the local socket asks for another login than the URL's, so there is no
+      // cancel key to test over it.
+      test.skip();
     try {
       const key = backendKeyOf(local);
       expect(key?.host).toBe(SOCKET_DIR);

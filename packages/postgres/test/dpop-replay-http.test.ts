@@ -47,9 +47,7 @@ describe.skipIf(databaseUrl === undefined)(
         const service = createPlantService({
           store: memoryStore(),
           auth: jwtBearer({
-            jwksUri: issuer.jwksUri,
-            issuer: issuer.issuer,
-            audience: issuer.audience,
+            ...issuer.jwtBearerOptions,
             dpop: dpopBinding({ replayStore: postgresReplayStore({ client: pool, table }) }),
           }),
           publicUrl: PUBLIC,

@@ -1,3 +1,4 @@
+import { storeRecord } from '@plantstore/core/testing';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import postgres from 'postgres';
@@ -30,43 +31,47 @@ async function storeOnExisting(
   return postgresStore({ client, table });
 }
 
+const A = "tenant TEXT NOT NULL DEFAULT '', ";
+const B = ', client_id TEXT, token_id TEXT';
+
 const refusal = (table: string, problems: string) =>
   new Error(
     `The table "${table}" exists but cannot keep plants exactly: ${problems}. Alter it to the ` +
-      'columns of schemaSql() (id BIGINT PRIMARY KEY; name, tag and created_by TEXT, tag and ' +
-      'created_by nullable) or name another table.',
+      'columns of schemaSql() (tenant TEXT, id BIGINT, PRIMARY KEY (tenant, id); name, tag, ' +
+      'created_by, client_id and token_id TEXT, all but name nullable; created_at TIMESTAMPTZ) or ' +
+      'name another table.',
   );
 
 // Each: what is wrong, the columns, the refusal's problems, a statement run after the CREATE.
 const MISFITS: readonly (readonly [string, string, string, string])[] = [
   [
     'an integer id, which ids past 2^31 overflow',
-    'id INTEGER PRIMARY KEY, name TEXT NOT NULL, tag TEXT, created_by TEXT',
+    `${A}id INTEGER, name TEXT NOT NULL, tag TEXT, created_by TEXT${B}, PRIMARY KEY (tenant, id)`,
     'column id is integer, not bigint',
     '',
   ],
   [
-    'an id whose only unique index is partial, which ON CONFLICT (id) cannot use',
-    'id BIGINT NOT NULL, name TEXT NOT NULL, tag TEXT, created_by TEXT',
-    'column id is not the primary key or unique on its own',
-    'CREATE UNIQUE INDEX ON $table (id) WHERE id > 0',
+    'a key whose only unique index is partial, which ON CONFLICT (tenant, id) cannot use',
+    `${A}id BIGINT NOT NULL, name TEXT NOT NULL, tag TEXT, created_by TEXT${B}`,
+    '(tenant, id) is not the primary key or unique',
+    'CREATE UNIQUE INDEX ON $table (tenant, id) WHERE id > 0',
   ],
   [
-    'a composite primary key',
-    'tenant INT DEFAULT 1, id BIGINT, name TEXT, tag TEXT, created_by TEXT, PRIMARY KEY (tenant, id)',
-    'column id is not the primary key or unique on its own',
+    'an id unique on its own, so that one id cannot be in two tenants',
+    `${A}id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag TEXT, created_by TEXT${B}`,
+    '(tenant, id) is not the primary key or unique',
     '',
   ],
   [
     'text that pads, cuts or refuses a name',
-    'id BIGINT PRIMARY KEY, name CHAR(20) NOT NULL, tag VARCHAR(10), created_by NAME',
+    `${A}id BIGINT, name CHAR(20) NOT NULL, tag VARCHAR(10), created_by NAME${B}, PRIMARY KEY (tenant, id)`,
     'column name is character(20), not text; column tag is character varying(10), not text; ' +
       'column created_by is name, not text',
     '',
   ],
   [
     'a NOT NULL tag, no created_by and a column the store does not write',
-    'id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag TEXT NOT NULL, owner TEXT NOT NULL',
+    `${A}id BIGINT, name TEXT NOT NULL, tag TEXT NOT NULL, owner TEXT NOT NULL${B}, PRIMARY KEY (tenant, id)`,
     'column tag is NOT NULL, and the store writes NULL when there is none; ' +
       'column created_by is missing; ' +
       'column owner is NOT NULL without a default, and the store omits it',
@@ -92,14 +97,33 @@ describe('postgresStore.ensureSchema() on an existing table (PGlite)', () => {
     const store = await storeOnExisting(
       run,
       db,
-      'id plant_id NOT NULL, name VARCHAR NOT NULL, tag VARCHAR, created_by TEXT, ' +
+      `${A}id plant_id NOT NULL, name VARCHAR NOT NULL, tag VARCHAR, created_by TEXT${B}, ` +
+        'created_at TIMESTAMPTZ NOT NULL DEFAULT now(), ' +
         'serial_no INT GENERATED ALWAYS AS IDENTITY, kept BOOLEAN NOT NULL DEFAULT true',
-      'CREATE UNIQUE INDEX ON $table (id) INCLUDE (name)',
+      'CREATE UNIQUE INDEX ON $table (id, tenant) INCLUDE (name)',
     );
     await store.ensureSchema();
     const plant = { id: 2n ** 63n - 1n, name: 'Fern ', tag: '' };
-    expect(await store.insert(plant, context())).toEqual({ created: true });
-    expect(await store.insert(plant, context())).toEqual({ created: false, existing: plant });
+    expect(await store.insert(storeRecord(plant), context())).toEqual({ created: true });
+    expect(await store.insert(storeRecord(plant), context())).toMatchObject({
+      created: false,
+      existing: { ...plant, tenant: '', createdBy: 'conformance', clientId: 'conformance-client' },
+    });
+  });
+
+  it('refuses a table of the schema before tenants and owners, naming the migration', async () => {
+    const store = await storeOnExisting(
+      run,
+      db,
+      'id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag TEXT, created_at TIMESTAMPTZ NOT NULL DEFAULT now(), created_by TEXT',
+    );
+    await expect(store.ensureSchema()).rejects.toThrow(
+      new Error(
+        `The table ${store.table} is of the schema before plants kept their tenant and owner (no ` +
+          'tenant, client_id, token_id). Run the migration of docs/guides/upgrading.md ("Plants ' +
+          'keep their owner and tenant") on it, then start again.',
+      ),
+    );
   });
 
   it('checks the table it has just created, and again on the next start-up', async () => {
@@ -129,7 +153,10 @@ describe.skipIf(databaseUrl === undefined)(
     });
 
     afterAll(async () => {
-      for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}"`);
+      for (const table of tables)
+        await pool.query(
+          `DROP TABLE IF EXISTS "${table}", "${table}_events", "${table}_events_lease"`,
+        );
       await Promise.all([pool.end(), sql.end({ timeout: 5 })]);
     });
 

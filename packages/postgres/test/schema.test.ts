@@ -12,15 +12,19 @@ describe('the schema', () => {
     expect(shipped).toContain(`${schemaSql()};`);
   });
 
-  it('creates id BIGINT PRIMARY KEY, name TEXT NOT NULL, tag, created_at and created_by', () => {
+  it('creates the key (tenant, id), name TEXT NOT NULL, tag and the audit columns', () => {
     const sql = schemaSql('app.plants');
     expect(sql).toMatch(/^CREATE TABLE IF NOT EXISTS "app"\."plants" \(/);
     for (const column of [
-      'id BIGINT PRIMARY KEY',
+      "tenant TEXT NOT NULL DEFAULT ''",
+      'id BIGINT NOT NULL',
       'name TEXT NOT NULL',
       'tag TEXT,',
+      'created_by TEXT,',
+      'client_id TEXT,',
       'created_at TIMESTAMPTZ NOT NULL DEFAULT now()',
-      'created_by TEXT',
+      'token_id TEXT,',
+      'PRIMARY KEY (tenant, id)',
     ]) {
       expect(sql).toContain(column);
     }

@@ -15,9 +15,20 @@ import {
   type Principal,
   type StoreContext,
 } from '@plantstore/core';
-import { serviceUrl } from '@plantstore/core/testing';
+import {
+  serviceUrl,
+  silentStoreOn,
+  storeRecord,
+  type SilentStoreOptions,
+} from '@plantstore/core/testing';
 import { Client, Pool } from 'pg';
-import { postgresStore, type PostgresClient, type PostgresStore } from '../src/index';
+import postgres from 'postgres';
+import {
+  postgresStore,
+  type PGliteLike,
+  type PostgresClient,
+  type PostgresStore,
+} from '../src/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /**
@@ -31,6 +42,51 @@ export function databaseUrlFor(suite: string): string | undefined {
 /** A table name no other test file or run uses. */
 export function uniqueTable(purpose: string): string {
   return `plantstore_${purpose}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+/** The pool a server suite shares, and the tables its tests made, dropped after it. */
+export interface SuiteDatabase {
+  /** The suite's pool (20 connections), made before its first test and ended after its last. */
+  readonly pool: Pool;
+  /** The names of the tables to drop after the suite; a test adds the ones it makes. */
+  readonly tables: string[];
+  /** A pool of the test's own choosing; idle clients a test kills do not end the run. */
+  readonly newPool: (options?: ConstructorParameters<typeof Pool>[0]) => Pool;
+}
+
+/**
+ * The set-up every server suite of this package shares: call it inside the suite's `describe`. It
+ * registers the suite's `beforeAll` and `afterAll`.
+ */
+export function suiteDatabase(databaseUrl: string | undefined): SuiteDatabase {
+  let pool: Pool | undefined;
+  const tables: string[] = [];
+  const newPool = (options: ConstructorParameters<typeof Pool>[0] = {}): Pool => {
+    const created = new Pool({ connectionString: databaseUrl, ...options });
+    created.on('error', () => undefined); // idle clients killed by a test must not end the run
+    return created;
+  };
+  beforeAll(() => {
+    pool = newPool({ max: 20 });
+  });
+  afterAll(async () => {
+    if (pool === undefined) return;
+    // ensureSchema() makes the outbox's two tables beside each plants table.
+    for (const table of tables) {
+      await pool.query(
+        `DROP TABLE IF EXISTS "${table}", "${table}_events", "${table}_events_lease"`,
+      );
+    }
+    await pool.end();
+  });
+  return {
+    get pool() {
+      if (pool === undefined) throw new Error('The suite pool is made in beforeAll.');
+      return pool;
+    },
+    tables,
+    newPool,
+  };
 }
 
 /** A port on 127.0.0.1 where nothing listens: a server that is gone. */
@@ -244,6 +300,20 @@ export function context(
   return { principal, signal };
 }
 
+/**
+ * An insert of plant 1 started on a store whose table is locked, returned once the server shows it
+ * waiting for the lock (`waiting` lists the waiting backends); abort it with its `controller`.
+ */
+export async function blockedInsert(
+  store: PlantStore,
+  waiting: () => Promise<number[]>,
+): Promise<{ readonly pending: Promise<unknown>; readonly controller: AbortController }> {
+  const controller = new AbortController();
+  const pending = store.insert(storeRecord({ id: 1n, name: 'x' }), context(controller.signal));
+  await waitFor(async () => (await waiting()).length === 1, 'the blocked insert');
+  return { pending, controller };
+}
+
 /** The ends of the int64 range. */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
@@ -255,6 +325,25 @@ export async function failureOf(work: Promise<unknown>): Promise<unknown> {
     (e: unknown) => e,
   );
   return isPlantServiceError(error) ? { status: error.status, code: error.code, error } : error;
+}
+
+/**
+ * The causes of a store's refusals on a server that is gone: its insert and its `ready()` each
+ * answer 503 `store_unavailable`, asserted here; the caller asserts what its driver puts in the cause.
+ */
+export async function refusalCauses(
+  store: PlantStore & { ready(): Promise<void> },
+): Promise<unknown[]> {
+  const causes: unknown[] = [];
+  for (const attempt of [
+    store.insert(storeRecord({ id: 1n, name: 'x' }), context()),
+    store.ready(),
+  ]) {
+    const failure = await failureOf(attempt);
+    expect(failure).toMatchObject({ status: 503, code: 'store_unavailable' });
+    causes.push((failure as { error: Error }).error.cause);
+  }
+  return causes;
 }
 
 /**
@@ -315,11 +404,47 @@ export async function expectStatementTimeout(
 ): Promise<void> {
   const lock = await lockTable(databaseUrl, store.table);
   try {
-    const failure = await failureOf(store.insert({ id: 1n, name: 'x' }, context()));
+    const failure = await failureOf(store.insert(storeRecord({ id: 1n, name: 'x' }), context()));
     expect(failure).toMatchObject({ status: 503, code: 'store_timeout' });
     expect((failure as { error: Error }).error.cause).toMatchObject({ code: '57014' });
   } finally {
     await lock.release();
   }
   expect(await rowsIn(pool, store)).toBe(0);
+}
+
+/** The lifecycle cases' silent store on a pg Pool (see `silentStoreOn` of the kit). */
+export function onSilentPool<S extends object>(build: (pool: Pool) => S): SilentStoreOptions<S> {
+  const open = ({ host, port }: { host: string; port: number }): Pool => {
+    const pool = new Pool({ host, port, user: 'postgres', database: 'test', max: 1 });
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  return silentStoreOn(open, (pool) => pool.end(), build);
+}
+
+/**
+ * The lifecycle cases' silent store on the postgres client, with the host's `options` (PgBouncer's
+ * `prepare: false`, say); see `silentStoreOn` of the kit.
+ */
+export function onSilentPostgresJs<S extends object>(
+  build: (sql: postgres.Sql) => S,
+  options: postgres.Options<Record<string, postgres.PostgresType>> = {},
+): SilentStoreOptions<S> {
+  const open = ({ host, port }: { host: string; port: number }): postgres.Sql =>
+    postgres({ ...options, host, port, user: 'postgres', database: 'test', max: 1 });
+  // The silent server has dropped the connection, still in its start-up: nothing to wait for.
+  const end = (sql: postgres.Sql) => sql.end({ timeout: 0 }).catch(() => undefined);
+  return silentStoreOn(open, end, build);
+}
+
+/**
+ * The lifecycle cases' silent store on PGlite, which speaks no TCP: `build` on an instance that
+ * never becomes ready and never answers a query, as a PGlite stuck opening its data directory.
+ */
+export function onSilentPglite<S extends object>(
+  build: (db: PGliteLike) => S,
+): SilentStoreOptions<S> {
+  const never = new Promise<never>(() => undefined);
+  return { create: () => build({ waitReady: never, query: () => never }) };
 }

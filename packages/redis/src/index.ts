@@ -4,3 +4,5 @@ export { redisReplayStore } from './replay-store';
 export type { RedisReplayStore, RedisReplayStoreOptions } from './replay-store';
 export type { IoRedisLike, NodeRedisClientLike, NodeRedisClusterLike } from './clients';
 export type { RedisClient } from './clients';
+export { redisStreamSink } from './events/stream-sink';
+export type { RedisStreamSink, RedisStreamSinkOptions } from './events/stream-sink';

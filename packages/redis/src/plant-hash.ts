@@ -1,7 +1,8 @@
-import type { NewPlant } from '@plantstore/core';
+import type { StoredPlant } from '@plantstore/core';
+import { storedPlant } from '@plantstore/core/store-kit';
 
 /** A reply string as text: node-redis and ioredis give strings, or Buffers under a Buffer type mapping. */
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   return Buffer.isBuffer(value) ? value.toString('utf8') : undefined;
 }
@@ -12,7 +13,7 @@ function text(value: unknown): string | undefined {
  *
  * @throws Error when the reply is not the hash of a plant (a key written by something else): a 500
  */
-export function plantOfHash(id: bigint, reply: unknown): NewPlant {
+export function plantOfHash(id: bigint, reply: unknown): StoredPlant {
   const fields = new Map<string, string>();
   if (Array.isArray(reply)) {
     for (let at = 0; at + 1 < reply.length; at += 2) {
@@ -21,10 +22,17 @@ export function plantOfHash(id: bigint, reply: unknown): NewPlant {
       if (field !== undefined && value !== undefined) fields.set(field, value);
     }
   }
-  const name = fields.get('name');
-  if (name === undefined) throw new Error(`redisStore: the hash of plant ${id} has no name.`);
-  const tag = fields.get('tag');
-  // A null-prototype record, as the core's parsed plants are: nothing inherited passes for a field.
-  const plant = tag === undefined ? { id, name } : { id, name, tag };
-  return Object.freeze(Object.assign(Object.create(null) as NewPlant, plant));
+  const at = fields.get('at');
+  // The key holds no other id than the one in its name; the time is kept as epoch milliseconds.
+  const stored = {
+    id,
+    name: fields.get('name'),
+    tag: fields.get('tag'),
+    tenant: fields.get('tenant'),
+    createdBy: fields.get('by'),
+    clientId: fields.get('client'),
+    createdAt: at === undefined ? undefined : Number(at),
+    tokenId: fields.get('jti'),
+  };
+  return storedPlant(stored, id, 'redisStore');
 }

@@ -1,24 +1,33 @@
 import type { ReplayContext, ReplayStore } from '@plantstore/core';
 import { checkKnownOptions } from '@plantstore/core/adapter';
+import {
+  gatedRemember,
+  readyTimeoutOption,
+  storeGate,
+  type RememberStep,
+  type StoreLifecycle,
+  type StoreTimeoutOptions,
+} from '@plantstore/core/store-kit';
 import { redisRunner, type RedisClient } from './clients';
-import { pingWithin, redisCall } from './map-error';
+import { mapRedisError } from './map-error';
 import { prefixOption } from './options';
 import { REMEMBER_KEY } from './scripts';
 
 /** Options of {@link redisReplayStore}. */
-export interface RedisReplayStoreOptions {
+export interface RedisReplayStoreOptions extends StoreTimeoutOptions {
   /** The same clients as `redisStore` takes; the plant store's client serves both. */
   readonly client: RedisClient;
   /** Put before each key, `${prefix}{${key}}`. Default `dpop:`; no braces. */
   readonly prefix?: string | undefined;
 }
 
-/** A {@link ReplayStore} on Redis; `ready()` sends a PING. */
-export interface RedisReplayStore extends ReplayStore {
-  ready(): Promise<void>;
-}
+/**
+ * A {@link ReplayStore} on Redis; `ready()` sends a PING, answered within `readyTimeout`, and
+ * `close()` refuses new calls (503) and waits for those under way.
+ */
+export interface RedisReplayStore extends Omit<ReplayStore, 'ready' | 'close'>, StoreLifecycle {}
 
-const REPLAY_OPTIONS: ReadonlySet<string> = new Set(['client', 'prefix']);
+const REPLAY_OPTIONS: ReadonlySet<string> = new Set(['client', 'prefix', 'readyTimeout']);
 
 /**
  * A DPoP {@link ReplayStore} on Redis (RFC 9449 §11.1), shared by every instance of the service: one
@@ -40,16 +49,22 @@ export function redisReplayStore(options: RedisReplayStoreOptions): RedisReplayS
   checkKnownOptions('redisReplayStore', options, REPLAY_OPTIONS);
   const runner = redisRunner(options.client, 'redisReplayStore');
   const prefix = prefixOption('redisReplayStore', options.prefix, 'dpop:');
+  const gate = storeGate({
+    code: 'replay_store_unavailable',
+    what: 'The Redis replay store',
+    readyTimeout: readyTimeoutOption('redisReplayStore', options.readyTimeout),
+    mapError: (error) => mapRedisError(error, 'replay_store_unavailable'),
+  });
 
-  const remember = async (key: string, expiresAt: number, context: ReplayContext) => {
+  const remember: RememberStep<ReplayContext> = async (key, expiresAt, context, cancelled) => {
     const ttl = Math.max(1, Math.ceil(expiresAt - context.now));
     const args = [String(Math.ceil(expiresAt)), String(Math.floor(context.now)), String(ttl)];
-    return (await runner.eval(REMEMBER_KEY, `${prefix}{${key}}`, args)) === 1;
+    return (await runner.eval(REMEMBER_KEY, `${prefix}{${key}}`, args, cancelled)) === 1;
   };
 
   return {
-    remember: (key, expiresAt, context) =>
-      redisCall('replay_store_unavailable', context, () => remember(key, expiresAt, context)),
-    ready: () => pingWithin(() => runner.ping(), 'replay_store_unavailable'),
+    remember: gatedRemember(gate, remember),
+    ready: () => gate.ready(() => runner.ping()),
+    close: () => gate.close(),
   };
 }

@@ -1,3 +1,4 @@
+import { storeRecord } from '@plantstore/core/testing';
 import { isPlantServiceError } from '@plantstore/core';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
@@ -20,7 +21,7 @@ describe.skipIf(binary === undefined)('the Redis stores when Redis fails', () =>
     redis = await ownRedis(binary ?? '');
     await redis.start();
   });
-  afterAll(() => redis.kill());
+  afterAll(() => redis.stop());
 
   for (const [name, open] of Object.entries(SINGLE_CLIENTS)) {
     it(`answers 200 or 503 with Retry-After, never 500, while Redis is killed and restarted under load, and 200 within 5 s of its return (${name})`, async () => {
@@ -63,7 +64,7 @@ describe.skipIf(binary === undefined)('the Redis stores when Redis fails', () =>
     try {
       for (const client of [nodeRedis, ioredis]) {
         const attempts = [
-          redisStore({ client }).insert({ id: 1n, name: 'x' }, context()),
+          redisStore({ client }).insert(storeRecord({ id: 1n, name: 'x' }), context()),
           redisStore({ client }).ready(),
           redisReplayStore({ client }).remember('k', Date.now() + 1, {
             now: Date.now(),

@@ -4,7 +4,7 @@ import { serviceUrl } from '@plantstore/core/testing';
 import { Redis } from 'ioredis';
 import { createClient as createClient6 } from 'redis';
 import { createClient as createClient5 } from 'redis5';
-import { it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RedisClient } from '../src/index';
 
 /**
@@ -104,3 +104,38 @@ export const onlyOkOrRetry = (answers: readonly Answer[]): boolean =>
   answers.every(
     ({ status, retryAfter }) => status === 200 || (status === 503 && retryAfter === '1'),
   );
+
+/** The start of the warning `redisStore` gives when the server may lose an acknowledged create. */
+export const DURABILITY_WARNING =
+  'plantstore: redisStore: Redis answers a create before the plant is safe on its disk: ';
+
+/**
+ * For a suite whose stores' `ready()` is called without the service's logger (the conformance
+ * suites), so that the durability warning goes to `process.emitWarning`: collects those warnings
+ * instead of printing them, asserts after the suite that each is the durability warning, and puts
+ * Node's printers back. Any other warning is printed as usual.
+ */
+export function collectDurabilityWarnings(): void {
+  const collected: Error[] = [];
+  let printers: ((warning: Error) => void)[] = [];
+  const onWarning = (warning: Error): void => {
+    if ((warning as { code?: string }).code === 'PLANTSTORE_REDIS_DURABILITY') {
+      collected.push(warning);
+    } else {
+      for (const printer of printers) printer(warning);
+    }
+  };
+  beforeAll(() => {
+    printers = process.listeners('warning');
+    process.removeAllListeners('warning');
+    process.on('warning', onWarning);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a tick
+    process.off('warning', onWarning);
+    for (const printer of printers) process.on('warning', printer);
+    for (const { message } of collected) {
+      expect(message.slice(0, DURABILITY_WARNING.length)).toBe(DURABILITY_WARNING);
+    }
+  });
+}

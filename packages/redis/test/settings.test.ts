@@ -1,3 +1,5 @@
+import { plantKey } from '../src/plant-key';
+import { storeRecord } from '@plantstore/core/testing';
 import { isPlantServiceError } from '@plantstore/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReplayStore, redisStore, type RedisClient } from '../src/index';
@@ -40,6 +42,11 @@ describe('the Redis store factories', () => {
       'option "waitReplicas" must be a whole number from 0 to 100; received -1',
     ],
     [
+      'waitAof not a boolean',
+      { client, waitAof: 'yes' },
+      'option "waitAof" must be a boolean; received a string of 3 characters',
+    ],
+    [
       'waitReplicas not whole',
       { client, waitReplicas: 1.5 },
       'option "waitReplicas" must be a whole number from 0 to 100; received 1.5',
@@ -73,20 +80,44 @@ describe.skipIf(url === undefined)('redisStore on one server', () => {
   const send = (args: string[]) =>
     (redis.client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args);
 
-  it('keeps each plant as a hash under its exact decimal id in a hash tag, with tag "" apart from no tag', async () => {
+  it('keeps each plant as a hash under its bucket, tenant and exact decimal id, with tag "" apart from no tag and the audit fields', async () => {
     const keys = prefix();
     const store = redisStore({ client: redis.client, prefix: keys });
-    await store.insert({ id: -(2n ** 63n), name: 'min' }, context());
-    await store.insert({ id: 2n ** 63n - 1n, name: 'max', tag: '' }, context());
-    expect(await send(['HGETALL', `${keys}{-9223372036854775808}`])).toEqual({
+    const createdAt = new Date('2026-01-02T03:04:05.678Z');
+    await store.insert(storeRecord({ id: -(2n ** 63n), name: 'min' }, { createdAt }), context());
+    await store.insert(
+      storeRecord(
+        { id: 2n ** 63n - 1n, name: 'max', tag: '' },
+        { tenant: 'org-a', createdAt, tokenId: 'j-1', clientId: undefined },
+      ),
+      context(),
+    );
+    expect(plantKey(keys, 16, '', -(2n ** 63n))).toMatch(/^.*\{\d+\}:-9223372036854775808$/u);
+    expect(await send(['HGETALL', plantKey(keys, 16, '', -(2n ** 63n))])).toEqual({
       name: 'min',
-      by: 'gardener',
+      tenant: '',
+      by: 'conformance',
+      client: 'conformance-client',
+      at: '1767323045678',
     });
-    expect(await send(['HGETALL', `${keys}{9223372036854775807}`])).toEqual({
+    expect(await send(['HGETALL', plantKey(keys, 16, 'org-a', 2n ** 63n - 1n)])).toEqual({
       name: 'max',
       tag: '',
-      by: 'gardener',
+      tenant: 'org-a',
+      by: 'conformance',
+      at: '1767323045678',
+      jti: 'j-1',
     });
+  });
+
+  it('spreads the keys of one id in many tenants over the 16 buckets', () => {
+    const tags = new Set(
+      Array.from(
+        { length: 200 },
+        (_, n) => /\{(\d+)\}/u.exec(plantKey('p:', 16, `t${n}`, 5n))?.[1],
+      ),
+    );
+    expect(tags.size).toBe(16);
   });
 
   it('sends nothing for an insert aborted before it is sent, and rejects with the abort reason', async () => {
@@ -95,17 +126,17 @@ describe.skipIf(url === undefined)('redisStore on one server', () => {
     const reason = new Error('timed out');
     controller.abort(reason);
     const store = redisStore({ client: redis.client, prefix: keys });
-    await expect(store.insert({ id: 1n, name: 'x' }, context(controller.signal))).rejects.toBe(
-      reason,
-    );
-    expect(await send(['EXISTS', `${keys}{1}`])).toBe(0);
+    await expect(
+      store.insert(storeRecord({ id: 1n, name: 'x' }), context(controller.signal)),
+    ).rejects.toBe(reason);
+    expect(await send(['EXISTS', plantKey(keys, 16, '', 1n)])).toBe(0);
   });
 
   it('passes a Redis error reply through unchanged (a key of another type), for the service to answer 500', async () => {
     const keys = prefix();
-    await send(['RPUSH', `${keys}{1}`, 'not a plant']);
+    await send(['RPUSH', plantKey(keys, 16, '', 1n), 'not a plant']);
     const error: unknown = await redisStore({ client: redis.client, prefix: keys })
-      .insert({ id: 1n, name: 'x' }, context())
+      .insert(storeRecord({ id: 1n, name: 'x' }), context())
       .catch((e: unknown) => e);
     expect(isPlantServiceError(error)).toBe(false);
     expect(String(error)).toMatch(/WRONGTYPE/);
@@ -118,6 +149,6 @@ describe.skipIf(url === undefined)('redisStore on one server', () => {
       500,
     );
     expect(await post(7n)).toEqual({ status: 503, retryAfter: '1' });
-    expect(await send(['HGET', `${keys}{7}`, 'name'])).toBe('fern 🌿');
+    expect(await send(['HGET', plantKey(keys, 16, '', 7n), 'name'])).toBe('fern 🌿');
   });
 });

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort, until } from './cluster';
 
 /** One Redis server of the test's own, on a free port: never the machine's 6379, which others share. */
@@ -9,15 +12,23 @@ export interface OwnRedis {
   start(): Promise<void>;
   /** SIGKILLs it: its clients see the connection reset, then refused. */
   kill(): Promise<void>;
+  /** Kills it and deletes its folder. */
+  stop(): Promise<void>;
 }
 
 /**
- * A server from `binary` without persistence; call `start()` first.
+ * A server from `binary`, without persistence unless `settings` give it some, in a folder of its
+ * own; call `start()` first.
  *
  * @param binary - the machine's `redis-server`
+ * @param settings - more arguments, after the defaults (`--appendonly yes`, `--rename-command …`)
  */
-export async function ownRedis(binary: string): Promise<OwnRedis> {
+export async function ownRedis(
+  binary: string,
+  settings: readonly string[] = [],
+): Promise<OwnRedis> {
   const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'plantstore-redis-'));
   let child: ChildProcess | undefined;
   const probe = async () => {
     const { createConnection } = await import('node:net');
@@ -26,6 +37,12 @@ export async function ownRedis(binary: string): Promise<OwnRedis> {
     const [reply] = (await once(socket, 'data')) as [Buffer];
     socket.destroy();
     return String(reply).startsWith('+PONG');
+  };
+  const kill = async (): Promise<void> => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
   };
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -39,15 +56,17 @@ export async function ownRedis(binary: string): Promise<OwnRedis> {
         '',
         '--appendonly',
         'no',
+        '--dir',
+        dir,
+        ...settings,
       ];
       child = spawn(binary, args, { stdio: 'ignore' });
       await until(probe, 10_000, `redis-server on ${port}`);
     },
-    async kill() {
-      if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
+    kill,
+    async stop() {
+      await kill();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

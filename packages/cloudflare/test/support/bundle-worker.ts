@@ -20,6 +20,7 @@ export interface BundleOptions {
 const SOURCES: Readonly<Record<string, string>> = {
   '@plantstore/core': source('../../../core/src/index.ts'),
   '@plantstore/core/adapter': source('../../../core/src/entries/adapter.ts'),
+  '@plantstore/core/store-kit': source('../../../core/src/entries/store-kit.ts'),
   '@plantstore/cloudflare': source('../../src/index.ts'),
 };
 

@@ -1,53 +1,87 @@
 import type { InsertResult, PlantStore, ReplayStore } from '@plantstore/core';
-import type { StoreAnswer, StoreCall } from './store-wire';
+import { randomUUID } from 'node:crypto';
+import type { StoreAnswer, StoreCall, WireStore } from './store-wire';
 
 /**
  * The stores of the stores' Worker, seen from the test process: each call is one request to the
  * Worker, where `d1Store` and `durableObjectReplayStore` run on its bindings; a failure there
  * rejects here with its message. Calls made in the same turn of the event loop (a suite's
  * `Promise.all` of 1,000) travel as one request and run concurrently in the Worker: on a busy
- * machine, 1,000 sockets at once made the suite flaky without testing the store any harder. A call whose signal has already fired goes with `aborted`, so the
- * store itself refuses it.
+ * machine, 1,000 sockets at once made the suite flaky without testing the store any harder. A call
+ * whose signal has already fired goes with `aborted`, so the store itself refuses it. Each store
+ * here is its own store in the Worker, so `close()` closes that one; `silent` builds it there on a
+ * binding that never answers.
  *
  * @param origin - the Worker's address
- * @returns a `PlantStore` on the Worker's D1, and a `ReplayStore` per prefix on its Durable Objects
+ * @returns makers of a `PlantStore` on the Worker's D1, and of a `ReplayStore` per prefix on its
+ *   Durable Objects
  * @example
  * ```ts
  * const { d1, replay } = workerStores(worker.origin);
- * await d1.insert(plant, context);
+ * await d1().insert(plant, context);
  * ```
  */
 export function workerStores(origin: string): {
-  readonly d1: PlantStore;
-  replay(prefix: string): ReplayStore;
+  d1(options?: { readonly silent?: boolean }): PlantStore;
+  replay(prefix: string, options?: { readonly silent?: boolean }): ReplayStore;
 } {
   const call = batchedCalls(origin);
-  return {
-    d1: {
-      async insert({ id, name, tag }, context): Promise<InsertResult> {
-        const plant = { id: id.toString(), name, ...(tag === undefined ? {} : { tag }) };
-        const answer = await call({ kind: 'insert', aborted: context.signal.aborted, plant });
-        if (!('created' in answer)) throw new Error('the Worker answered no insert result');
-        if (answer.created) return answer;
-        const { existing } = answer;
-        return { created: false, existing: { ...existing, id: BigInt(existing.id) } };
-      },
+  /** `ready()` and `close()` of the Worker's store `store`. */
+  const lifecycle = (store: WireStore) => ({
+    async ready(): Promise<void> {
+      await call({ kind: 'ready', aborted: false, store });
     },
-    replay: (prefix) => ({
-      async remember(key, expiresAt, context) {
-        const { now, signal } = context;
-        const answer = await call({
-          kind: 'remember',
-          aborted: signal.aborted,
-          prefix,
-          key,
-          expiresAt,
-          now,
-        });
-        if (!('remembered' in answer)) throw new Error('the Worker answered no replay result');
-        return answer.remembered;
-      },
-    }),
+    async close(): Promise<void> {
+      await call({ kind: 'close', aborted: false, store });
+    },
+  });
+  return {
+    d1: ({ silent = false } = {}) => {
+      const store: WireStore = { instance: randomUUID(), silent };
+      return {
+        async insert(record, context): Promise<InsertResult> {
+          const { id, name, tag, tenant, createdBy, clientId, createdAt, tokenId } = record;
+          const plant = {
+            id: id.toString(),
+            name,
+            ...(tag === undefined ? {} : { tag }),
+            tenant,
+            ...(createdBy === undefined ? {} : { createdBy }),
+            ...(clientId === undefined ? {} : { clientId }),
+            createdAt: createdAt.toISOString(),
+            ...(tokenId === undefined ? {} : { tokenId }),
+          };
+          const aborted = context.signal.aborted;
+          const answer = await call({ kind: 'insert', aborted, store, plant });
+          if (!('created' in answer)) throw new Error('the Worker answered no insert result');
+          if (answer.created) return answer;
+          const { existing } = answer;
+          const { createdAt: at, ...rest } = existing;
+          return {
+            created: false,
+            existing: {
+              ...rest,
+              id: BigInt(existing.id),
+              ...(at === undefined ? {} : { createdAt: new Date(at) }),
+            },
+          };
+        },
+        ...lifecycle(store),
+      };
+    },
+    replay: (prefix, { silent = false } = {}) => {
+      const store: WireStore = { instance: randomUUID(), silent, prefix };
+      return {
+        async remember(key, expiresAt, context) {
+          const { now, signal } = context;
+          const aborted = signal.aborted;
+          const answer = await call({ kind: 'remember', aborted, store, key, expiresAt, now });
+          if (!('remembered' in answer)) throw new Error('the Worker answered no replay result');
+          return answer.remembered;
+        },
+        ...lifecycle(store),
+      };
+    },
   };
 }
 
@@ -77,9 +111,15 @@ function batchedCalls(origin: string): (body: StoreCall) => Promise<StoreAnswer>
         call: body,
         settle: (answer) => {
           if (answer instanceof Error) reject(answer);
-          else if ('failed' in answer) reject(new Error(answer.failed));
+          else if ('failed' in answer) reject(refusal(answer));
           else resolve(answer);
         },
       });
     });
+}
+
+/** The Worker's failure as an Error here, with the `status` and `code` the store's error had. */
+function refusal(answer: { failed: string; status?: number; code?: string }): Error {
+  const { failed, ...fields } = answer;
+  return Object.assign(new Error(failed), fields);
 }

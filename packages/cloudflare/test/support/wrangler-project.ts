@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const WRANGLER = here('../../node_modules/.bin/wrangler');
-const PAGE = here('../../../../docs/cloudflare.md');
+const PAGE = here('../../../../docs/hosts/cloudflare-workers.md');
 const PACKAGES = { core: here('../../../core'), cloudflare: here('../..') };
 const run = promisify(execFile);
 
-/** What the test takes from docs/cloudflare.md: its files and its local shell commands. */
+/** What the test takes from docs/hosts/cloudflare-workers.md: its files and its local shell commands. */
 export interface PageFiles {
   /** The block that starts `// src/worker.ts`. */
   readonly worker: string;
@@ -24,7 +24,7 @@ export interface PageFiles {
 /**
  * Reads the page's blocks: the test runs exactly what a reader copies.
  *
- * @param markdown - docs/cloudflare.md
+ * @param markdown - docs/hosts/cloudflare-workers.md
  * @returns the Worker, its wrangler.toml and the local migration's commands
  */
 export function pageFiles(markdown: string): PageFiles {
@@ -36,7 +36,9 @@ export function pageFiles(markdown: string): PageFiles {
   const tomls = blocks.filter((b) => b.lang === 'toml');
   const migration = blocks.find((b) => b.lang === 'sh' && b.code.includes('--local'));
   if (worker === undefined || tomls.length !== 1 || migration === undefined) {
-    throw new Error('docs/cloudflare.md: no src/worker.ts block, one toml block, a --local block');
+    throw new Error(
+      'docs/hosts/cloudflare-workers.md: no src/worker.ts block, one toml block, a --local block',
+    );
   }
   const commands = migration.code
     .split('\n')

@@ -1,4 +1,4 @@
-// The Worker of docs/cloudflare.md, as the page shows it: the route on D1, its DPoP proofs'
+// The Worker of docs/hosts/cloudflare-workers.md, as the page shows it: the route on D1, its DPoP proofs'
 // replay store on Durable Objects. The bundle test measures what it weighs.
 import { createPlantService, dpopBinding, jwtBearer, type PlantService } from '@plantstore/core';
 import {
@@ -26,12 +26,12 @@ export default {
     plants ??= createPlantService({
       basePath: '/api',
       publicUrl: env.PUBLIC_URL, // DPoP proofs name this URL, never the Host a client sends
-      store: d1Store(env.DB),
+      store: d1Store({ client: env.DB }),
       auth: jwtBearer({
         jwksUri: env.JWKS_URI,
         issuer: env.ISSUER,
         audience: env.AUDIENCE,
-        dpop: dpopBinding({ replayStore: durableObjectReplayStore(env.REPLAY) }),
+        dpop: dpopBinding({ replayStore: durableObjectReplayStore({ client: env.REPLAY }) }),
       }),
     });
     return plants.fetch(request);

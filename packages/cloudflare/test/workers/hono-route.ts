@@ -1,4 +1,4 @@
-// The route as a Hono user writes it, for the bundle-size comparison (scripts/bundle-sizes.mjs):
+// The route as a Hono user writes it, for the bundle-size comparison (tools/bundle-sizes/bundle-sizes.mjs):
 // Hono 4's router, `@hono/valibot-validator` on the JSON body, a Map. The token check is the
 // caller's: `hono/jwt` (a secret) or `hono/jwk` (a JWKS), so each Worker carries only its own.
 import { Hono, type Env, type MiddlewareHandler } from 'hono';

@@ -75,12 +75,7 @@ describe('jwtBearer with the verified-token cache', () => {
   it('drops tokens verified with a key set that has since changed', async () => {
     const idp = await createTokenIssuer();
     try {
-      const auth = jwtBearer({
-        jwksUri: idp.jwksUri,
-        issuer: idp.issuer,
-        audience: idp.audience,
-        jwks: { cooldownMs: 0 },
-      });
+      const auth = jwtBearer({ ...idp.jwtBearerOptions, jwks: { cooldownMs: 0 } });
       const old = await idp.sign();
       await auth.verify(old, request);
       await idp.rotate();

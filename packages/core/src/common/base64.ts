@@ -2,6 +2,22 @@
 // Vercel's Edge runtime) do not have; `atob` and `btoa` are on every runtime.
 
 /**
+ * Bytes in standard base64, padded (RFC 4648 §4).
+ *
+ * @param bytes - the bytes
+ * @returns their encoding
+ * @example
+ * ```ts
+ * base64(new Uint8Array([251, 255])); // '+/8='
+ * ```
+ */
+export function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
  * Bytes in base64url without padding (RFC 7515 §2).
  *
  * @param bytes - the bytes
@@ -12,9 +28,7 @@
  * ```
  */
 export function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
+  return base64(bytes).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
 }
 
 /**

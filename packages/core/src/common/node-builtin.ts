@@ -1,11 +1,13 @@
 import type * as NodeCrypto from 'node:crypto';
 import type * as NodeDiagnosticsChannel from 'node:diagnostics_channel';
+import type * as NodeProcess from 'node:process';
 import type * as NodeStream from 'node:stream';
 
 /** The Node built-ins the core uses, by the id `process.getBuiltinModule` takes. */
 interface NodeBuiltins {
   'node:crypto': typeof NodeCrypto;
   'node:diagnostics_channel': typeof NodeDiagnosticsChannel;
+  'node:process': typeof NodeProcess;
   'node:stream': typeof NodeStream;
 }
 

@@ -16,6 +16,9 @@ export type {
   PlantRequest,
   WholeBody,
 } from '../http/request';
+export { requestGuard } from '../guard/request-guard';
+export type { GuardResult, RequestGuard } from '../guard/request-guard';
+export type { AuthStepRequest } from '../service/request-auth';
 export { resourceMetadataRoute } from '../service/resource-metadata-route';
 export type { ResourceMetadataRoute } from '../service/resource-metadata-route';
 export {

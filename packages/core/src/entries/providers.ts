@@ -1,4 +1,4 @@
-// `@plantstore/core/providers`: the identity-provider presets (docs/providers.md), each a function
+// `@plantstore/core/providers`: the identity-provider presets (docs/guides/providers.md), each a function
 // from the values a provider's console shows to `jwtBearer`'s options, with what it takes and what
 // it returns. Named exports only; `entries.test.ts` locks the list.
 

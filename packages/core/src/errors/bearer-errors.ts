@@ -66,25 +66,45 @@ export class MissingTokenError extends BearerError<MissingTokenCode> {
   }
 }
 
-/** 401 `invalid_token`: a token was sent and failed verification. The why stays in `cause`. */
-export class InvalidTokenError extends BearerError<InvalidTokenCode> {
-  override readonly name = 'InvalidTokenError';
+/**
+ * A 401 for a credential that was sent and failed a check: the challenge's error attribute names the
+ * credential (`invalid_token`, `invalid_dpop_proof`), its description the check, and the message
+ * both. Not exported: the two classes below are the public faces.
+ */
+abstract class FailedCredentialError<
+  Code extends InvalidTokenCode | InvalidDpopProofCode,
+> extends BearerError<Code> {
   readonly challenge: BearerChallenge;
 
+  protected constructor(
+    credential: { readonly error: 'invalid_token' | 'invalid_dpop_proof'; readonly what: string },
+    code: Code,
+    description: string,
+    options?: PlantServiceErrorOptions,
+  ) {
+    super(401, code, `${credential.what} is not valid: ${description}`, options);
+    this.challenge = { error: credential.error, description };
+  }
+}
+
+const BEARER_TOKEN = { error: 'invalid_token', what: 'The bearer token' } as const;
+const DPOP_PROOF = { error: 'invalid_dpop_proof', what: 'The DPoP proof' } as const;
+
+/** 401 `invalid_token`: a token was sent and failed verification. The why stays in `cause`. */
+export class InvalidTokenError extends FailedCredentialError<InvalidTokenCode> {
+  override readonly name = 'InvalidTokenError';
+
   constructor(code: InvalidTokenCode, description: string, options?: PlantServiceErrorOptions) {
-    super(401, code, `The bearer token is not valid: ${description}`, options);
-    this.challenge = { error: 'invalid_token', description };
+    super(BEARER_TOKEN, code, description, options);
   }
 }
 
 /** 401 `invalid_dpop_proof` (RFC 9449 §7.1): the DPoP proof is missing or fails a check. */
-export class InvalidDpopProofError extends BearerError<InvalidDpopProofCode> {
+export class InvalidDpopProofError extends FailedCredentialError<InvalidDpopProofCode> {
   override readonly name = 'InvalidDpopProofError';
-  readonly challenge: BearerChallenge;
 
   constructor(code: InvalidDpopProofCode, description: string, options?: PlantServiceErrorOptions) {
-    super(401, code, `The DPoP proof is not valid: ${description}`, options);
-    this.challenge = { error: 'invalid_dpop_proof', description };
+    super(DPOP_PROOF, code, description, options);
   }
 }
 

@@ -1,4 +1,5 @@
 import type {
+  ClaimMismatchCode,
   ConflictCode,
   FieldIssueCode,
   InvalidBodyCode,
@@ -44,7 +45,10 @@ export class RequestTimeoutError extends PlantServiceError<RequestTimeoutCode> {
   }
 }
 
-/** 409: a plant with this id exists with other content. Says nothing of what is stored. */
+/**
+ * 409: a plant with this id exists with other content, or was created by another caller. The same
+ * answer for both, so that it says nothing of what is stored, nor whose it is.
+ */
 export class ConflictError extends PlantServiceError<ConflictCode> {
   override readonly name = 'ConflictError';
 
@@ -52,20 +56,25 @@ export class ConflictError extends PlantServiceError<ConflictCode> {
     super(
       409,
       'id_conflict',
-      'A plant with this id already exists with a different name or tag; nothing was changed.',
+      'A plant with this id already exists with a different name or tag, or for another caller; ' +
+        'nothing was changed.',
     );
   }
 }
 
-/** 404: the path is not the route's. Only the stand-alone entries answer it; adapters pass on. */
+/**
+ * 404: the path is not the route's. Only the stand-alone entries answer it; adapters pass on. The
+ * message names the route's path as the service serves it, base path included.
+ */
 export class NotFoundError extends PlantServiceError<NotFoundCode> {
   override readonly name = 'NotFoundError';
 
-  constructor() {
+  /** @param routePath - the route's path, base path included: `/api/plants` */
+  constructor(routePath = '/plants') {
     super(
       404,
       'route_not_found',
-      'There is no route at this path; plants are created with POST /plants.',
+      `There is no route at this path; plants are created with POST ${routePath}.`,
     );
   }
 }
@@ -87,6 +96,27 @@ export class MethodNotAllowedError extends PlantServiceError<MethodNotAllowedCod
 
   override get headers(): Readonly<Record<string, string>> {
     return { allow: this.allow };
+  }
+}
+
+/**
+ * 403 `claim_mismatch`: a guard's `claims` check refused a valid token. It carries no
+ * `WWW-Authenticate`: RFC 6750's `insufficient_scope` says another scope would do, and no scope
+ * changes a claim such as a tenant or a role. The message names the claim, never its value.
+ */
+export class ClaimMismatchError extends PlantServiceError<ClaimMismatchCode> {
+  override readonly name = 'ClaimMismatchError';
+  /** The claim whose check failed. */
+  readonly claim: string;
+
+  /** @param claim - the name of the claim whose check failed */
+  constructor(claim: string) {
+    super(
+      403,
+      'claim_mismatch',
+      `The bearer token's ${claim} claim is not one this route accepts.`,
+    );
+    this.claim = claim;
   }
 }
 

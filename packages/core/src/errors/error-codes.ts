@@ -40,7 +40,11 @@ export type InvalidTokenCode =
   /** The token is bound to a client certificate, and `mtls` is off. */
   | 'token_certificate_bound'
   /** RFC 7662: the authorization server's introspection answered `active: false`. */
-  | 'token_inactive';
+  | 'token_inactive'
+  /** The service keeps ids per tenant, and the token names none. */
+  | 'tenant_missing'
+  /** The token's tenant is not 1–128 printable ASCII characters without spaces or braces. */
+  | 'tenant_invalid';
 
 /** 401 `invalid_dpop_proof` (RFC 9449 §7.1): the DPoP proof is missing or fails a check. */
 export type InvalidDpopProofCode =
@@ -65,6 +69,12 @@ export type UseDpopNonceCode = 'dpop_nonce_missing' | 'dpop_nonce_invalid';
 
 /** 403 `insufficient_scope`. */
 export type InsufficientScopeCode = 'scope_insufficient';
+
+/**
+ * 403 without a challenge: a guard's claim check refused a valid token. Not `insufficient_scope`,
+ * which RFC 6750 keeps for scopes: a client cannot fix a claim by asking for another scope.
+ */
+export type ClaimMismatchCode = 'claim_mismatch';
 
 /** 415: the media type, or a content or transfer coding. */
 export type UnsupportedMediaTypeCode = 'media_type_unsupported' | 'content_encoding_unsupported';
@@ -135,6 +145,7 @@ export type PlantServiceErrorCode =
   | InvalidDpopProofCode
   | UseDpopNonceCode
   | InsufficientScopeCode
+  | ClaimMismatchCode
   | UnsupportedMediaTypeCode
   | PayloadTooLargeCode
   | RequestTimeoutCode

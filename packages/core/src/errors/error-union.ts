@@ -7,6 +7,7 @@ import type {
   UseDpopNonceError,
 } from './bearer-errors';
 import type {
+  ClaimMismatchError,
   ConflictError,
   InvalidBodyError,
   MethodNotAllowedError,
@@ -35,6 +36,7 @@ export type AnyPlantServiceError =
   | InvalidDpopProofError
   | UseDpopNonceError
   | InsufficientScopeError
+  | ClaimMismatchError
   | InvalidBodyError
   | RequestTimeoutError
   | ConflictError

@@ -1,4 +1,4 @@
-import type { PlantServiceError } from '../errors/plant-service-error';
+import type { LoggedFailure } from './logged-failure';
 
 /**
  * Where the service tells its host what the host must act on: a 5xx when no `onError` hook is set,
@@ -7,5 +7,10 @@ import type { PlantServiceError } from '../errors/plant-service-error';
  */
 export interface PlantLogger {
   warn(message: string): void;
-  error(message: string, error: PlantServiceError): void;
+  /**
+   * A 5xx, or a hook that threw: `message` is the whole line; `failure` the same as fields, for a
+   * structured logger. Neither holds the failure's other fields, its stack or its causes' (a
+   * driver's statement and values): `onError` gets the failure itself.
+   */
+  error(message: string, failure: LoggedFailure): void;
 }

@@ -20,17 +20,10 @@ const QUOTABLE = /^[\x21\x23-\x5b\x5d-\x7e]+$/u;
  * ```
  */
 export function publicUrlOption(factory: Factory, option: string, value: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
-  } catch {
-    // Reported below.
-  }
-  const secure =
-    url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK.test(url.hostname));
+  const url = parsedUrl(value);
   if (
     url === undefined ||
-    !secure ||
+    !isSecureScheme(url) ||
     url.username !== '' ||
     url.password !== '' ||
     url.search !== '' ||
@@ -45,4 +38,37 @@ export function publicUrlOption(factory: Factory, option: string, value: unknown
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/u, '')}`;
+}
+
+/**
+ * An absolute URL option parsed, or `undefined` when it is not a string or URL that parses.
+ *
+ * @param value - what came
+ * @returns the URL
+ * @example
+ * ```ts
+ * parsedUrl('https://hooks.example.com/plants')?.hostname; // 'hooks.example.com'
+ * ```
+ */
+export function parsedUrl(value: unknown): URL | undefined {
+  try {
+    return typeof value === 'string' || value instanceof URL ? new URL(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a URL the package sends to or publishes is safe on the wire: `https:`, or `http:` on a
+ * loopback host.
+ *
+ * @param url - the parsed URL
+ * @returns whether its scheme fits
+ * @example
+ * ```ts
+ * isSecureScheme(new URL('http://127.0.0.1:8080/')); // true
+ * ```
+ */
+export function isSecureScheme(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
 }

@@ -59,8 +59,16 @@ export function responses(): Record<string, OpenApiResponse> {
   return {
     '200': {
       description:
-        'plant response\n\nThe stored plant without its `id`; `tag` only when the plant has one, as `application/json; charset=utf-8`. A repeat of a request whose `id` exists with the same `name` and `tag` answers 200 with that plant. Success is never signalled with another 2xx status.',
-      headers: { 'Cache-Control': header('CacheControl'), Vary: header('Vary') },
+        'plant response\n\nThe stored plant without its `id`; `tag` only when the plant has one, as `application/json; charset=utf-8`. A repeat of a request whose `id` exists with the same `name` and `tag`, by the caller that created it, answers 200 with that plant and `Idempotent-Replayed: true`. Success is never signalled with another 2xx status.',
+      headers: {
+        'Cache-Control': header('CacheControl'),
+        Vary: header('Vary'),
+        'Idempotent-Replayed': {
+          description:
+            '`true` when the plant was already stored by this caller and nothing was created now (a replay of a retried create); absent when the plant was created by this request.',
+          schema: { type: 'string' },
+        },
+      },
       content: { 'application/json': { schema: ref('Plant') } },
     },
     '400': errorResponse(
@@ -88,7 +96,7 @@ export function responses(): Record<string, OpenApiResponse> {
     ),
     '401': errorResponse(
       401,
-      'No bearer token in the `Authorization` header, or a token that fails verification (signature, expiry, issuer, audience, required claims).',
+      'No bearer token in the `Authorization` header, or a token that fails verification (signature, expiry, issuer, audience, required claims), or, with ids kept per tenant, a token that names no valid tenant.',
       {
         headers: {
           'WWW-Authenticate': {
@@ -128,7 +136,7 @@ export function responses(): Record<string, OpenApiResponse> {
     ),
     '409': errorResponse(
       409,
-      'A plant with this `id` already exists with a different `name` or `tag`. Nothing was changed, and the answer does not reveal what is stored.',
+      'A plant with this `id` already exists with a different `name` or `tag`, or was created by another caller (only its creator gets the 200 of a replay). Nothing was changed, and the answer does not reveal what is stored, nor whose it is.',
       {
         examples: {
           conflict: { summary: 'Same id, other content', message: new ConflictError().message },

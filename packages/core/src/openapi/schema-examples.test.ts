@@ -10,7 +10,8 @@ const FERN = { name: 'Fern', tag: 'indoor' };
 const NEW_FERN = { id: 10, name: 'Fern', tag: 'indoor' };
 const CONFLICT = {
   error: 409,
-  message: 'A plant with this id already exists with a different name or tag; nothing was changed.',
+  message:
+    'A plant with this id already exists with a different name or tag, or for another caller; nothing was changed.',
 };
 
 /** What a viewer reads as each status's sample body: the single example of its media type. */

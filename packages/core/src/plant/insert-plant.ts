@@ -1,19 +1,27 @@
 import { ConflictError } from '../errors/client-errors';
 import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
 import { isPlantServiceError, type PlantServiceError } from '../errors/plant-service-error';
-import type { NewPlant } from './plant';
+import type { PlantRecord, StoredPlant } from './plant';
+import type { OwnerCheck } from './owner';
 import type { Principal } from '../auth/principal';
 import type { InsertResult, PlantStore, StoreContext } from './store';
 import type { DeadlineList } from '../common/deadline-list';
 import { TimedCall } from '../common/timed-call';
 import { isTransientFailure } from './transient-failure';
+import { reportedPlant } from '../store-kit/stored-plant';
+import type { OutboxEvent } from '../events/outbox';
+import type { PlantCreatedEvent } from '../events/cloud-event';
 
-/** How long the store may take, what a client is told to wait when it cannot answer. */
+/** How long the store may take, what a client is told to wait when it cannot answer, who owns a plant. */
 export interface StoreLimits {
+  /** Whether a caller owns a stored plant, so that its identical create is a replay. */
+  readonly isOwner: OwnerCheck;
   readonly timeoutMs: number;
   readonly retryAfter: number;
   /** The service's in-flight inserts, one timer for all (see {@link deadlineList}). */
   readonly deadlines: DeadlineList;
+  /** Builds the create's `plant.created` event for the store to write, when events are on. */
+  readonly eventOf?: PlantCreatedEvent | undefined;
 }
 
 /**
@@ -26,11 +34,12 @@ export class StoreCall extends TimedCall<InsertResult> implements StoreContext {
     readonly principal: Principal,
     expiresAt: number,
     private readonly retryAfter: number,
+    readonly event: OutboxEvent | undefined,
   ) {
     super(expiresAt);
   }
 
-  run(store: PlantStore, plant: NewPlant): Promise<InsertResult> {
+  run(store: PlantStore, plant: PlantRecord): Promise<InsertResult> {
     return this.settle(() => store.insert(plant, this));
   }
 
@@ -43,23 +52,27 @@ export class StoreCall extends TimedCall<InsertResult> implements StoreContext {
 }
 
 /**
- * Creates a plant through the store and decides the outcome: created, a replay of the same plant
- * (both 200), or a conflict (409). A store past its time-out is aborted and answered 503.
+ * Creates a plant through the store and decides the outcome: created, a replay of the same plant by
+ * its owner (both 200), or a conflict (409): another plant under the id, or the same plant stored
+ * by another caller, answered alike. A store past its time-out is aborted and answered 503.
  *
  * @param store - the store
- * @param plant - the validated plant
+ * @param plant - the validated plant with its tenant and audit fields
  * @param principal - who creates it
- * @param limits - time-out, retry hint and the service's deadline list
+ * @param limits - time-out, retry hint, the service's deadline list and the owner rule
  * @returns whether the plant was created now (false for a replay)
  * @throws {@link ConflictError}, {@link ServiceUnavailableError} or {@link InternalServerError}
  */
 export async function insertPlant(
   store: PlantStore,
-  plant: NewPlant,
+  plant: PlantRecord,
   principal: Principal,
   limits: StoreLimits,
 ): Promise<boolean> {
-  const call = new StoreCall(principal, performance.now() + limits.timeoutMs, limits.retryAfter);
+  const expiresAt = performance.now() + limits.timeoutMs;
+  // Built before the store is called, whatever it answers: a replay's or a conflict's event is
+  // never written (the store writes it only when it creates the plant).
+  const call = new StoreCall(principal, expiresAt, limits.retryAfter, limits.eventOf?.(plant));
   limits.deadlines.add(call);
   let result: InsertResult;
   try {
@@ -71,7 +84,7 @@ export async function insertPlant(
     limits.deadlines.remove(call);
   }
   try {
-    return judge(result, plant);
+    return judge(result, plant, principal, limits.isOwner);
   } catch (error) {
     // A result whose getters throw (a proxy, a driver's lazy row) is the store's failure too.
     if (isPlantServiceError(error)) throw error;
@@ -80,42 +93,36 @@ export async function insertPlant(
 }
 
 /** Whether `result` says created (true) or a replay (false); throws for a conflict or a bad answer. */
-function judge(result: InsertResult, plant: NewPlant): boolean {
+function judge(
+  result: InsertResult,
+  plant: PlantRecord,
+  principal: Principal,
+  isOwner: OwnerCheck,
+): boolean {
   if (result?.created === true) return true;
-  const existing =
-    result?.created === false ? (result.existing as NewPlant | undefined) : undefined;
-  if (
-    typeof existing !== 'object' ||
-    existing === null ||
-    typeof existing.name !== 'string' ||
-    !(existing.tag === undefined || existing.tag === null || typeof existing.tag === 'string')
-  ) {
+  if (result?.created !== false) {
     throw new InternalServerError(
       'store_failed',
       'The store answered something other than an InsertResult.',
     );
   }
   // A replay acknowledges the plant under its id: a store that reports another plant (a bug, a
-  // wrong key) must not have its answer taken for "already stored".
-  if (!sameId(existing.id, plant.id)) {
-    throw new InternalServerError(
-      'store_failed',
-      'The store reported an existing plant under another id than the one requested.',
-    );
+  // wrong key) must not have its answer taken for "already stored". The kit's check, once.
+  let existing: StoredPlant;
+  try {
+    existing = reportedPlant(result.existing, plant.id);
+  } catch (error) {
+    throw new InternalServerError('store_failed', 'The store reported no plant of this id.', {
+      cause: error,
+    });
   }
-  // Stores built on SQL hand back NULL for a missing tag; both mean "no tag".
-  if (existing.name === plant.name && (existing.tag ?? undefined) === plant.tag) return false;
+  // The kit's check leaves the tag absent for a NULL one.
+  const same = existing.name === plant.name && existing.tag === plant.tag;
+  // The owner is asked whatever the content, and both outcomes other than a replay leave through
+  // the one throw below: another caller's guess costs the same and reads the same as a conflict.
+  const owned = isOwner(existing, principal);
+  if (same && owned === true) return false;
   throw new ConflictError();
-}
-
-/** The id a store reports, as a bigint or as the exact digits drivers return int8 in. */
-function sameId(reported: unknown, requested: bigint): boolean {
-  if (typeof reported === 'bigint') return reported === requested;
-  if (typeof reported === 'string')
-    return /^-?\d{1,19}$/u.test(reported) && BigInt(reported) === requested;
-  return (
-    typeof reported === 'number' && Number.isSafeInteger(reported) && BigInt(reported) === requested
-  );
 }
 
 function storeFailure(error: unknown, retryAfter: number): PlantServiceError {

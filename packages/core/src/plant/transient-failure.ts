@@ -1,16 +1,8 @@
-// Node's network errors (`err.code`): the backend could not be reached or dropped the connection.
-const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  // Drivers' own codes for the same: postgres.js, then mysql2.
+import { findCause, isNetworkCode } from '../store-kit/transient';
+
+// Drivers' own codes for a lost or refused connection, beside Node's (the kit's NETWORK_CODES):
+// postgres.js, then mysql2.
+const DRIVER_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
@@ -45,8 +37,9 @@ const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '53']);
  * Whether a store's failure is one a client should retry (503 with `Retry-After`) rather than a fault
  * of the store (500): a lost or refused connection, or a database that is busy, shutting down or
  * asked the transaction to be retried, as Node, the SQL drivers (`code`, mysql2's `sqlState`), and
- * the Redis and MongoDB drivers (by error class) report it. Looks at the error and up to three
- * causes below it, as drivers and pools wrap the socket's error.
+ * the Redis and MongoDB drivers (by error class) report it. Looks at the error and what lies below
+ * it (`cause`, an `AggregateError`'s `errors`), as drivers and pools wrap the socket's error: the
+ * store kit's one list of network codes and one walk (`@plantstore/core/store-kit`).
  *
  * @param error - what the store threw
  * @returns whether the failure is transient
@@ -56,25 +49,21 @@ const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '53']);
  * ```
  */
 export function isTransientFailure(error: unknown): boolean {
-  try {
-    let current = error;
-    for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-      const { code, sqlState, name } = current as Record<string, unknown>;
-      if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || isRetryableSqlState(code))) {
-        return true;
-      }
-      // mysql2 keeps the SQLSTATE apart from its `code` (`ER_…`).
-      if (typeof sqlState === 'string' && isRetryableSqlState(sqlState)) return true;
-      const { constructor } = current as { constructor?: { name?: unknown } };
-      for (const className of [name, constructor?.name]) {
-        if (typeof className === 'string' && TRANSIENT_CLASSES.has(className)) return true;
-      }
-      current = (current as { cause?: unknown }).cause;
-    }
-  } catch {
-    // A thrown value whose getters throw is no failure a retry would mend: it answers 500.
-  }
-  return false;
+  return findCause(error, (failure) => (isTransientOne(failure) ? true : undefined)) === true;
+}
+
+/** Whether one failure of a chain, not its causes, says "try again". */
+function isTransientOne(failure: Readonly<Record<string, unknown>>): boolean {
+  const { code, sqlState, name } = failure;
+  if (isNetworkCode(failure)) return true;
+  if (typeof code === 'string' && (DRIVER_CODES.has(code) || isRetryableSqlState(code)))
+    return true;
+  // mysql2 keeps the SQLSTATE apart from its `code` (`ER_…`).
+  if (typeof sqlState === 'string' && isRetryableSqlState(sqlState)) return true;
+  const { constructor } = failure as { constructor?: { name?: unknown } };
+  return [name, constructor?.name].some(
+    (className) => typeof className === 'string' && TRANSIENT_CLASSES.has(className),
+  );
 }
 
 function isRetryableSqlState(code: string): boolean {

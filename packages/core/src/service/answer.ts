@@ -16,14 +16,22 @@ const SUCCESS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 // surrogate pair, which it copies, passes).
 const VERBATIM = /^[^"\\\p{Cc}\p{Cs}]*$/u;
 
+// A 200 that created nothing says so, as Stripe and the IETF idempotency-key draft's users do.
+const REPLAY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...SUCCESS_HEADERS,
+  'idempotent-replayed': 'true',
+});
+
 /**
- * The 200 answer: the plant without its id, `tag` only when it has one.
+ * The 200 answer: the plant without its id, `tag` only when it has one, and
+ * `Idempotent-Replayed: true` when the plant was already stored by this caller.
  *
  * @param plant - the stored plant
  * @param principal - who made the request, handed on to the host
+ * @param replayed - nothing was created now: the caller's earlier create is answered again
  * @returns the answer to write
  */
-export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
+export function plantAnswer(plant: Plant, principal?: Principal, replayed = false): PlantAnswer {
   const { name, tag } = plant;
   // Text JSON.stringify would copy as it is goes into the body as it is: a quarter of the time of
   // stringifying an object, byte for byte the same body.
@@ -35,7 +43,7 @@ export function plantAnswer(plant: Plant, principal?: Principal): PlantAnswer {
       : tag === undefined
         ? JSON.stringify({ name })
         : JSON.stringify({ name, tag });
-  return { status: 200, headers: SUCCESS_HEADERS, body, principal };
+  return { status: 200, headers: replayed ? REPLAY_HEADERS : SUCCESS_HEADERS, body, principal };
 }
 
 /**

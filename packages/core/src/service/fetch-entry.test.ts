@@ -155,6 +155,11 @@ describe('the fetch entry', () => {
       post('{"id": 8, "name": "Ivy"}', 24, 'http://127.0.0.1/api/plant%73'),
     );
     expect(other.status).toBe(404);
+    // The way to the route, as this service is mounted: its base path, not the bare /plants.
+    expect(await other.json()).toEqual({
+      error: 404,
+      message: 'There is no route at this path; plants are created with POST /api/plants.',
+    });
   });
 
   it('gives every answer headers of its own', async () => {

@@ -2,11 +2,10 @@ import { Readable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
-import type { PlantServiceError } from '../errors/plant-service-error';
 import { memoryStore } from '../plant/memory-store';
 import type { PlantStore } from '../plant/store';
 import type { PlantRequest } from '../http/request';
-import { logFailures, type PlantLogger } from './logger';
+import { type LoggedFailure, logFailures, type PlantLogger } from './logger';
 import { InternalServerError, ServiceUnavailableError } from '../errors/server-errors';
 import { createPlantService } from './service';
 import type { PlantServiceOptions } from './service-options';
@@ -24,10 +23,10 @@ const INTERNAL =
 /** A logger that keeps what it is told, as a host's would write it. */
 function keptLogger() {
   const warnings: string[] = [];
-  const errors: [string, PlantServiceError][] = [];
+  const errors: [string, LoggedFailure][] = [];
   const logger: PlantLogger = {
     warn: (message) => warnings.push(message),
-    error: (message, error) => errors.push([message, error]),
+    error: (message, failure) => errors.push([message, failure]),
   };
   return { logger, warnings, errors };
 }
@@ -54,10 +53,19 @@ describe('the default logger', () => {
     const { logger, errors, warnings } = keptLogger();
     const answer = await serve({ store: failingStore, logger });
     expect([answer.status, answer.body]).toStrictEqual([500, INTERNAL]);
-    expect(errors).toHaveLength(1);
-    const [message, error] = errors[0] ?? [];
-    expect(message).toBe('plantstore: 500 store_failed on POST /api/plants: The store failed.');
-    expect((error?.cause as Error).message).toBe('relation missing');
+    expect(errors).toStrictEqual([
+      [
+        'plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by Error: relation missing',
+        {
+          status: 500,
+          code: 'store_failed',
+          message: 'The store failed.',
+          method: 'POST',
+          path: '/api/plants',
+          causes: [{ name: 'Error', message: 'relation missing' }],
+        },
+      ],
+    ]);
     expect(warnings).toStrictEqual([]);
   });
 
@@ -66,7 +74,7 @@ describe('the default logger', () => {
     const own = keptLogger();
     await serve({ store: failingStore, logger: service.logger }, { logger: own.logger });
     expect(own.errors.map(([message]) => message)).toStrictEqual([
-      'plantstore: 500 store_failed on POST /api/plants: The store failed.',
+      'plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by Error: relation missing',
     ]);
     expect(service.errors).toStrictEqual([]);
     await serve({ store: failingStore, logger: false }, { logger: own.logger });
@@ -76,10 +84,12 @@ describe('the default logger', () => {
   it('is console when no logger is given', async () => {
     const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await serve({ store: failingStore });
-    expect(written).toHaveBeenCalledTimes(1);
-    expect(written.mock.calls[0]?.[0]).toBe(
-      'plantstore: 500 store_failed on POST /api/plants: The store failed.',
-    );
+    // The line alone: console would print a second argument whole.
+    expect(written.mock.calls).toStrictEqual([
+      [
+        'plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by Error: relation missing',
+      ],
+    ]);
   });
 
   it("leaves 5xx to the host's onError, and logs nothing with logger: false", async () => {
@@ -92,6 +102,17 @@ describe('the default logger', () => {
     expect([answer.status, written.mock.calls.length]).toStrictEqual([500, 0]);
   });
 
+  it("hands the store's ready() the service's logger, and none with logger: false", async () => {
+    const { logger, warnings } = keptLogger();
+    const store: PlantStore = {
+      insert: () => Promise.reject(new Error('unused')),
+      ready: (context) => Promise.resolve(context?.logger?.warn('the store speaks')),
+    };
+    await createPlantService({ store, auth, logger }).ready();
+    await createPlantService({ store, auth, logger: false }).ready();
+    expect(warnings).toStrictEqual(['the store speaks']);
+  });
+
   it('logs a hook that throws when no onError is set', async () => {
     const { logger, errors } = keptLogger();
     const onRejected = () => {
@@ -100,7 +121,7 @@ describe('the default logger', () => {
     await serve({ logger, onRejected }, { headers: {} });
     await new Promise((resolve) => setImmediate(resolve));
     expect(errors.map(([message]) => message)).toStrictEqual([
-      'plantstore: 500 hook_failed on POST /api/plants: A hook threw.',
+      'plantstore: 500 hook_failed on POST /api/plants: A hook threw. Caused by Error: hook bug',
     ]);
   });
 
@@ -120,13 +141,52 @@ describe('the default logger', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect([answer.status, answer.body]).toStrictEqual([500, INTERNAL]);
       expect(errors.map(([message]) => message)).toStrictEqual([
-        'plantstore: onError threw TypeError: report bug while reporting 500 store_failed on POST /api/plants: The store failed.',
+        'plantstore: onError threw TypeError: report bug while reporting 500 store_failed on POST /api/plants: The store failed. Caused by Error: relation missing',
       ]);
-      expect((errors[0]?.[1].cause as Error).message).toBe('relation missing');
+      expect(errors[0]?.[1].causes).toStrictEqual([{ name: 'Error', message: 'relation missing' }]);
       const silent = await serve({ store: failingStore, logger: false, onError });
       expect(silent.status).toBe(500);
     },
   );
+
+  it("keeps each cause's class, code and message, and none of a driver's statement, values, claims or stack", async () => {
+    // As node-postgres and mysql2 throw them: the statement, its parameters and the row's values
+    // ride on the error beside its message, and the principal's subject is one of those values.
+    class DatabaseError extends Error {
+      override name = 'error';
+      code = '23514';
+      detail = 'Failing row contains (1, Fern, null, 3f9a2c-subject).';
+      where = 'SQL statement "INSERT INTO plants …"';
+      parameters = ['1', 'Fern', null, '3f9a2c-subject'];
+    }
+    const sql = Object.assign(new Error("Table 'test.plants' doesn't exist"), {
+      code: 'ER_NO_SUCH_TABLE',
+      errno: 1146,
+      sql: "INSERT INTO plants (id, name, sub) VALUES (1, 'Fern', '3f9a2c-subject')",
+    });
+    const stores: PlantStore[] = [
+      {
+        insert: () =>
+          Promise.reject(
+            new Error('insert failed', {
+              cause: new DatabaseError('new row violates check constraint "plants_name_check"'),
+            }),
+          ),
+      },
+      { insert: () => Promise.reject(sql) },
+    ];
+    const written = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const store of stores) await serve({ store });
+    expect(written.mock.calls).toStrictEqual([
+      [
+        'plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by Error: insert failed; caused by DatabaseError [23514]: new row violates check constraint "plants_name_check"',
+      ],
+      [
+        "plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by Error [ER_NO_SUCH_TABLE]: Table 'test.plants' doesn't exist",
+      ],
+    ]);
+    expect(JSON.stringify(written.mock.calls)).not.toMatch(/Fern|3f9a2c|tester| at /u);
+  });
 
   it.each([
     ['a string', 'console', /"logger" must be false or an object with warn and error functions/],
@@ -157,7 +217,14 @@ describe('an outage', () => {
       'plantstore: 503 store_timeout on POST /api/plants: The store timed out. (and 1 more store_timeout since the last line)',
       'plantstore: 500 store_failed on POST /api/plants: The store failed.',
     ]);
-    expect(errors[0]?.[1]).toBe(timeout);
+    expect(errors[0]?.[1]).toStrictEqual({
+      status: 503,
+      code: 'store_timeout',
+      message: 'The store timed out.',
+      method: 'POST',
+      path: '/api/plants',
+      causes: [],
+    });
   });
 });
 

@@ -1,9 +1,18 @@
 import type { PlantServiceErrorCode } from '../errors/error-codes';
 import type { PlantServiceError } from '../errors/plant-service-error';
+import { failureLine, loggedFailure } from '../http/logged-failure';
 import type { PlantLogger } from '../http/plant-logger';
 import { describeValue, type Factory, optionError } from '../options/check-options';
 
+export type { LoggedCause, LoggedFailure } from '../http/logged-failure';
 export type { PlantLogger } from '../http/plant-logger';
+
+// The default: one line per report. The line is the record (see LoggedFailure), so console is given
+// the line alone; handed the record too, it would print it a second time.
+const CONSOLE: PlantLogger = {
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
 
 /**
  * Checks the `logger` option: `console` when absent, nothing when `false`.
@@ -14,7 +23,7 @@ export type { PlantLogger } from '../http/plant-logger';
  * @throws TypeError when it is neither `false` nor an object with `warn` and `error` functions
  */
 export function loggerOption(factory: Factory, value: unknown): PlantLogger | undefined {
-  if (value === undefined) return console;
+  if (value === undefined) return CONSOLE;
   if (value === false) return undefined;
   if (isLogger(value)) return value;
   return optionError(
@@ -37,16 +46,17 @@ function isLogger(value: unknown): value is PlantLogger {
 const QUIET_MS = 10_000;
 
 /**
- * The `onError` a service has when the host gave none: a line and the failure itself, whose `cause`
- * holds the stack; of a run of failures with one reason code, the first in each 10 s, with the
- * count of the others. It logs what the hooks see and no more: never the token, the claims or the body.
+ * The `onError` a service has when the host gave none: one line per 5xx with the failure's status,
+ * code and message, the request's method and path, and each cause's class, code and message (see
+ * {@link LoggedFailure}: never a statement's values, the claims, the token, the body or a stack);
+ * of a run of failures with one reason code, the first in each 10 s, with the count of the others.
  *
  * @param logger - where the line goes
  * @param now - the clock, in ms
  * @returns the hook, its shape spelt out (`Hook` lives in service-options.ts, which imports this module)
  * @example
  * ```ts
- * // plantstore: 500 store_failed on POST /api/plants: The store failed. InternalServerError: … [cause]: …
+ * // plantstore: 500 store_failed on POST /api/plants: The store failed. Caused by DatabaseError [42P01]: relation "plants" does not exist
  * // plantstore: 503 store_timeout on POST /api/plants: … (and 41 more store_timeout since the last line)
  * ```
  */
@@ -55,7 +65,7 @@ export function logFailures(
   now: () => number = Date.now,
 ): (error: PlantServiceError, context: { readonly method: string; readonly path: string }) => void {
   const quiet = new Map<string, { until: number; left: number }>();
-  return (error, { method, path }) => {
+  return (error, context) => {
     const at = now();
     const last = quiet.get(error.code);
     if (last !== undefined && at < last.until) {
@@ -67,10 +77,8 @@ export function logFailures(
         ? ''
         : ` (and ${last.left} more ${error.code} since the last line)`;
     quiet.set(error.code, { until: at + QUIET_MS, left: 0 });
-    logger.error(
-      `plantstore: ${error.status} ${error.code} on ${method} ${path}: ${error.message}${more}`,
-      error,
-    );
+    const failure = loggedFailure(error, context);
+    logger.error(`plantstore: ${failureLine(failure)}${more}`, failure);
   };
 }
 
@@ -94,9 +102,10 @@ export function guardedOnError<Context extends { readonly method: string; readon
   return (error, context) => {
     const failed = (cause: unknown): void => {
       const what = cause instanceof Error ? `${cause.name}: ${cause.message}` : typeof cause;
+      const failure = loggedFailure(error, context);
       logger.error(
-        `plantstore: onError threw ${what} while reporting ${error.status} ${error.code} on ${context.method} ${context.path}: ${error.message}`,
-        error,
+        `plantstore: onError threw ${what} while reporting ${failureLine(failure)}`,
+        failure,
       );
     };
     // Called at once (within the request's logger scope); a throw and a rejection land alike.
@@ -157,7 +166,7 @@ export function scopedLogger(base: PlantLogger): ScopedLogger {
   let current = base;
   return {
     warn: (message) => current.warn(message),
-    error: (message, error) => current.error(message, error),
+    error: (message, failure) => current.error(message, failure),
     during(logger, report) {
       if (logger === undefined) {
         report();

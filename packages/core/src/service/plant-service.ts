@@ -24,7 +24,7 @@ export interface PlantService {
   ready(): Promise<void>;
   /**
    * Runs the route twice on a sample request of its own, so that the first client's request finds
-   * it compiled (see docs/architecture.md, "Start-up warm-up"): a throwaway service on a secret
+   * it compiled (see docs/reference/architecture.md, "Start-up warm-up"): a throwaway service on a secret
    * drawn for this one call, a store that keeps nothing. It touches nothing of this service's (auth,
    * key sets, store, hooks, diagnostics channel) and never rejects. The first call runs it, later
    * calls answer the same promise. Nothing runs it unless it is called: the Fastify plugin calls

@@ -1,20 +1,16 @@
 // The route itself, shared by both builds of `createPlantService` (service.ts for Node, Bun and
 // Deno; web-service.ts for Workers and Edge runtimes): they differ only in what `warmUp()` runs.
-import { errorAnswer, plantAnswer } from './answer';
-import { readCredentials } from '../auth/read-credentials';
-import { targetPath } from '../auth/dpop/request-url';
+import { plantAnswer } from './answer';
+import { hookContext, REQUEST_AUTH, requestAuth } from './request-auth';
 import { assertJsonBody } from '../body/content-type';
-import { type AuthScheme, setChallengeContext } from '../errors/challenges';
-import { InternalServerError } from '../errors/server-errors';
-import { isPlantServiceError, type PlantServiceError } from '../errors/plant-service-error';
 import { MethodNotAllowedError, NotFoundError } from '../errors/client-errors';
 import { insertPlant } from '../plant/insert-plant';
+import { plantRecord } from '../plant/plant-record';
 import { deadlineList } from '../common/deadline-list';
-import type { HookContext, ResolvedOptions } from './service-options';
+import type { ResolvedOptions } from './service-options';
 import { readPlantBody } from '../body/read-plant-body';
 import { validatePlant } from '../plant/validate-plant';
 import type { Principal } from '../auth/principal';
-import { refusedPrincipal } from '../auth/refused-principal';
 import {
   headerReader,
   type HeaderReader,
@@ -26,8 +22,6 @@ import { routeMatcher } from '../http/route';
 import { runHook } from './run-hook';
 import type { TracedHandler } from './diagnostics';
 import type { PlantService } from './plant-service';
-import { hostSetupWarnings } from './logger';
-import { RouteAuthRequest } from './route-auth-request';
 import { webResponse } from './web-response';
 import { urlPath } from '../http/url-path';
 import { runtimeHeaders } from '../http/runtime-headers';
@@ -66,65 +60,26 @@ export function routeService(
     timeoutMs: config.storeTimeout,
     retryAfter: config.retryAfter,
     deadlines: storeDeadlines,
+    isOwner: config.isOwner,
+    eventOf: config.eventOf,
   };
+  const { tenantOf } = config;
 
-  const { onRejected, onError } = config;
-  const warnHost = config.logger === undefined ? undefined : hostSetupWarnings(config.logger);
-  const acceptsDpop = config.accepts?.dpop !== undefined;
-  const { publicUrl, clientCertificateHeader } = config;
+  const auth = requestAuth(config);
   let warming: Promise<void> | undefined;
-
-  const reject = (
-    error: unknown,
-    request: PlantRequest,
-    principal: Principal | undefined,
-    bodyUnread: boolean,
-    scheme: AuthScheme,
-  ): PlantAnswer => {
-    const failure: PlantServiceError = isPlantServiceError(error)
-      ? error
-      : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
-    setChallengeContext(failure, config.challenges[scheme]);
-    // Refusals are the common answer under attack: no context is built when nobody observes it.
-    const report = (): void => {
-      const reportsError = failure.status >= 500 && onError !== undefined;
-      if (onRejected !== undefined || reportsError) {
-        // A refusal after the token was verified (scope, DPoP proof) carries whose token it was.
-        const context = hookContext(request, principal ?? refusedPrincipal(error));
-        runHook(onRejected, failure, context, onError);
-        if (reportsError) runHook(onError, failure, context, undefined);
-      }
-      warnHost?.(failure);
-    };
-    if (config.logger === undefined) report();
-    else config.logger.during(request.logger, report);
-    return errorAnswer(failure, principal, bodyUnread);
-  };
 
   const handle = traced(async (request, trace): Promise<PlantAnswer> => {
     let principal: Principal | undefined;
     const headers = headerReader(request.headers);
     let bodyRead = false;
-    let scheme: AuthScheme = 'Bearer';
     try {
       if (request.matched !== true) {
-        if (!isRoutePath(request.path)) throw new NotFoundError();
+        if (!isRoutePath(request.path)) throw new NotFoundError(config.routePath);
         if (request.method !== 'POST') throw new MethodNotAllowedError();
       }
-      const credentials = readCredentials(headers('authorization'), acceptsDpop);
-      scheme = credentials.scheme;
-      const authRequest = new RouteAuthRequest(
-        request.method,
-        request.path,
-        headers,
-        scheme,
-        publicUrl === undefined
-          ? undefined
-          : publicUrl + targetPath(request.originalUrl ?? request.path),
-        request.socket,
-        clientCertificateHeader,
-      );
-      principal = await config.verify(credentials.token, authRequest);
+      principal = await auth.authenticate(request, headers);
+      // A token that names no tenant does not fit this resource: refused as the token it is.
+      const tenant = tenantOf === undefined ? '' : tenantOf(principal);
       assertJsonBody(
         headers('content-type'),
         headers('content-encoding'),
@@ -136,17 +91,18 @@ export function routeService(
       });
       const plant = validatePlant(candidate);
       trace?.storeStarted();
-      const created = await insertPlant(config.store, plant, principal, storeLimits);
+      const record = plantRecord(plant, principal, tenant, new Date());
+      const created = await insertPlant(config.store, record, principal, storeLimits);
       trace?.stored(created);
       if (created && config.onCreated !== undefined) {
-        runHook(config.onCreated, plant, hookContext(request, principal), onError);
+        runHook(config.onCreated, plant, hookContext(request, principal), config.onError);
       }
-      return plantAnswer(plant, principal);
+      return plantAnswer(plant, principal, !created);
     } catch (error) {
       trace?.refused(error);
       // Until the body is read, an answer leaves it on the connection: it must close (see below).
       const unread = !bodyRead && hasUnreadBody(request, headers);
-      return reject(error, request, principal, unread, scheme);
+      return auth.refuse(error, request, principal, unread);
     }
   });
 
@@ -174,7 +130,11 @@ export function routeService(
       return webResponse(answer, request.method);
     },
     async ready() {
-      await Promise.all([config.auth.ready?.(), config.store.ready?.(), service.warmUp()]);
+      await Promise.all([
+        config.auth.ready?.(),
+        config.store.ready?.({ logger: config.logger }),
+        service.warmUp(),
+      ]);
     },
     // Once per service, and only when asked: compiled code is the process's, whichever ran it.
     warmUp: () => (warming ??= warmUp()),
@@ -185,20 +145,14 @@ export function routeService(
     },
   };
   Object.defineProperty(service, brand, { value: true });
+  // The guards' way to the same auth step: symbol-keyed, so it is no part of the service's face.
+  Object.defineProperty(service, REQUEST_AUTH, { value: auth });
   return service;
 }
 
 /** Whether the request still has a body on the connection: a host parser did not take it, and it was declared. */
 function hasUnreadBody(request: PlantRequest, headers: HeaderReader): boolean {
   return request.body !== undefined && request.body !== null && declaresBody(headers);
-}
-
-// The path the client asked the host for, mount point included and query left out, whichever
-// adapter mounted the route: `request.path` is relative to a mount under Express.
-function hookContext(request: PlantRequest, principal: Principal | undefined): HookContext {
-  const { originalUrl } = request;
-  const path = originalUrl === undefined ? request.path : targetPath(originalUrl);
-  return { method: request.method, path, principal };
 }
 
 /**

@@ -23,6 +23,8 @@ import { type PlantServiceError } from '../errors/plant-service-error';
 import type { NewPlant } from '../plant/plant';
 import type { Principal } from '../auth/principal';
 import type { PlantStore } from '../plant/store';
+import { isSameOwner, type OwnerCheck } from '../plant/owner';
+import { type TenantOf, type TenantOption, tenantOption } from '../plant/tenant';
 import {
   logFailures,
   guardedOnError,
@@ -33,6 +35,9 @@ import {
 } from './logger';
 import { isTokenChar } from '../auth/read-credentials';
 import { requireNodeCrypto } from '../common/node-builtin';
+import { STORE_TIMEOUT_MS } from '../store-kit/store-timeout';
+import { eventsOption, type EventsOptions } from '../events/events-option';
+import type { PlantCreatedEvent } from '../events/cloud-event';
 
 /** What the hooks are told about the request. */
 export interface HookContext {
@@ -101,6 +106,25 @@ export interface PlantServiceOptions {
   readonly strictRouting?: boolean | undefined;
   /** When true, `/Plants` is not `/plants` (Express's `case sensitive routing`). Default false. */
   readonly caseSensitiveRouting?: boolean | undefined;
+  /**
+   * Keep ids per tenant: a claim name (`'tid'`, `'org_id'`) or a function of the verified principal
+   * that returns the tenant. The key becomes `(tenant, id)` on every store, so the same id in two
+   * tenants is two plants. A token without a tenant is answered 401 `invalid_token`
+   * (`tenant_missing`), one whose tenant is not 1–128 printable ASCII characters without spaces or
+   * braces 401 (`tenant_invalid`). Default: off, one id space (tenant `''`).
+   */
+  readonly tenant?: TenantOption | undefined;
+  /**
+   * Whether a caller owns a plant stored under the id it creates again: only the owner's identical
+   * create is a replay (200); anyone else gets the 409 of a conflict. Default {@link isSameOwner}:
+   * the same `sub` and the same client (`client_id`, else `azp`), at least one of them kept.
+   */
+  readonly isOwner?: OwnerCheck | undefined;
+  /**
+   * Write a `plant.created` CloudEvent with each plant created, in the same transaction, for the
+   * relay to deliver (docs/guides/events.md). The store must have an `outbox`. Default: off.
+   */
+  readonly events?: boolean | EventsOptions | undefined;
   /** Called after a plant is stored, not on a replay. */
   readonly onCreated?: Hook<NewPlant> | undefined;
   /** Called for every request refused or failed, with its stable reason in `error.code`. */
@@ -140,6 +164,11 @@ export interface ResolvedOptions {
   readonly challenges: { readonly Bearer: ChallengeContext; readonly DPoP: ChallengeContext };
   readonly strictRouting: boolean;
   readonly caseSensitiveRouting: boolean;
+  /** The caller's tenant, `undefined` when tenants are off. */
+  readonly tenantOf: TenantOf | undefined;
+  readonly isOwner: OwnerCheck;
+  /** Builds each create's event, when the `events` option is on. */
+  readonly eventOf: PlantCreatedEvent | undefined;
   readonly onCreated: Hook<NewPlant> | undefined;
   readonly onRejected: Hook<PlantServiceError> | undefined;
   /** The host's `onError`, or the default that logs each 5xx; `undefined` only with `logger: false`. */
@@ -150,7 +179,8 @@ export interface ResolvedOptions {
 const KNOWN = new Set([
   ...['store', 'auth', 'basePath', 'bodyLimit', 'bodyTimeout', 'storeTimeout', 'retryAfter'],
   ...['realm', 'strictRouting', 'caseSensitiveRouting', 'onCreated', 'onRejected', 'onError'],
-  ...['publicUrl', 'resourceMetadata', 'logger', 'clientCertificateHeader'],
+  ...['publicUrl', 'resourceMetadata', 'logger', 'clientCertificateHeader', 'tenant', 'isOwner'],
+  'events',
 ]);
 const FACTORY = 'Plantstore';
 function fail(option: string, expected: string, value: unknown): never {
@@ -214,6 +244,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     dpopAlgorithms: accepts?.dpop?.algorithms.join(' '),
     resourceMetadata: resourceMetadata?.url,
   });
+  const routePath = `${normaliseBasePath(FACTORY, options.basePath)}/plants`;
   return {
     publicUrl,
     clientCertificateHeader: certificateHeaderOption(options.clientCertificateHeader),
@@ -223,7 +254,7 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
     store,
     auth,
     verify: verifierOf(auth),
-    routePath: `${normaliseBasePath(FACTORY, options.basePath)}/plants`,
+    routePath,
     bodyLimit: wholeNumber(
       FACTORY,
       'bodyLimit',
@@ -232,7 +263,13 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
       16_384,
     ),
     bodyTimeout: wholeNumber(FACTORY, 'bodyTimeout', options.bodyTimeout, timer, 10_000),
-    storeTimeout: wholeNumber(FACTORY, 'storeTimeout', options.storeTimeout, timer, 5_000),
+    storeTimeout: wholeNumber(
+      FACTORY,
+      'storeTimeout',
+      options.storeTimeout,
+      timer,
+      STORE_TIMEOUT_MS,
+    ),
     retryAfter: wholeNumber(FACTORY, 'retryAfter', options.retryAfter, RETRY_AFTER_RANGE, 5),
     realm,
     strictRouting: optionalBoolean(FACTORY, 'strictRouting', options.strictRouting),
@@ -241,6 +278,9 @@ export function resolveOptions(options: PlantServiceOptions): ResolvedOptions {
       'caseSensitiveRouting',
       options.caseSensitiveRouting,
     ),
+    tenantOf: tenantOption(FACTORY, options.tenant),
+    isOwner: optionalFunction<OwnerCheck>(FACTORY, 'isOwner', options.isOwner) ?? isSameOwner,
+    eventOf: eventsOption(options.events, store, `${publicUrl ?? ''}${routePath}`),
     onCreated: optionalFunction(FACTORY, 'onCreated', options.onCreated),
     onRejected: optionalFunction(FACTORY, 'onRejected', options.onRejected),
     onError:

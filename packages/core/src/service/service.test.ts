@@ -6,15 +6,15 @@ import { type PlantServiceError } from '../errors/plant-service-error';
 import { ServiceUnavailableError } from '../errors/server-errors';
 import { jwtBearer } from '../auth/jwt/jwt-bearer';
 import { memoryStore } from '../plant/memory-store';
-import type { NewPlant } from '../plant/plant';
+import type { NewPlant, StoredPlant } from '../plant/plant';
 import type { Authenticator } from '../auth/authenticator';
 import type { PlantRequest } from '../http/request';
 import { cancellation } from '../common/cancellation';
+import { quietService, TEST_SECRET } from './quiet-service.fixture';
 import { createPlantService, isPlantService } from './service';
-import type { PlantServiceOptions } from './service-options';
 import type { PlantStore, StoreContext } from '../plant/store';
 
-const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-bytes-long');
+const secret = TEST_SECRET;
 const sign = (claims: Record<string, unknown> = {}) =>
   new SignJWT({ sub: 'tester', ...claims })
     .setProtectedHeader({ alg: 'HS256' })
@@ -33,15 +33,6 @@ const plantRequest = (
   body,
   ...extra,
 });
-
-// A service on a fresh memory store behind the test secret, logging nowhere, with the options given.
-const quietService = (options: Partial<PlantServiceOptions> = {}) =>
-  createPlantService({
-    logger: false,
-    store: memoryStore(),
-    auth: jwtBearer({ secret }),
-    ...options,
-  });
 
 describe('createPlantService', () => {
   const base = { store: memoryStore(), auth: jwtBearer({ secret }) };
@@ -360,7 +351,10 @@ describe('handle', () => {
       quietService({
         store: {
           insert: () =>
-            Promise.resolve({ created: false, existing: { id, name: 'x' } as NewPlant }),
+            Promise.resolve({
+              created: false,
+              existing: { id, name: 'x', createdBy: 'tester' } as StoredPlant,
+            }),
         },
         onError: (error) => void errors.push(error),
       });

@@ -5,7 +5,7 @@ import { type PlantServiceOptions, resolveOptions } from './service-options';
 
 // Nothing to warm up: the warm-up shapes its samples as Node requests, and these runtimes have no
 // `node:stream`. With `nodejs_compat` a Worker has one, yet it serves `service.fetch`, whose Web
-// requests the Node-shaped samples do not resemble (docs/architecture.md, "Start-up warm-up").
+// requests the Node-shaped samples do not resemble (docs/reference/architecture.md, "Start-up warm-up").
 const NOTHING_TO_WARM = (): Promise<void> => Promise.resolve();
 
 /**

@@ -1,5 +1,6 @@
 import type { ReplayStore } from '../auth/dpop/replay-store';
-import { describeReplayStoreCases } from './replay-store-cases';
+import { describeLifecycleCases, type SilentStoreOptions } from './lifecycle-cases';
+import { at, describeReplayStoreCases, keyOf, MINUTE } from './replay-store-cases';
 import { describeReplayStorePeerCases } from './replay-store-peer-cases';
 import type { TestRegistrar } from './store-conformance';
 
@@ -20,6 +21,11 @@ export interface ReplayStoreConformanceOptions<S extends ReplayStore = ReplaySto
    * and later times to the store as `context.now`, minutes apart, and never waits for them.
    */
   readonly clock?: (() => number) | undefined;
+  /**
+   * Builds a store on the suite's silent server (it accepts connections and never answers), for the
+   * case that `ready()` answers 503 within its bound. Leave it out for a store with no backend.
+   */
+  readonly silent?: SilentStoreOptions<S> | undefined;
 }
 
 /**
@@ -32,7 +38,8 @@ export interface ReplayStoreConformanceOptions<S extends ReplayStore = ReplaySto
  * expiry by the context's clock, `context.now`, never the store's own: a key whose `expiresAt` is not
  * after `now` is forgotten and can be remembered again, with its new expiry; exactly one `true` among
  * concurrent calls with one key, fresh or expired, and for each of many keys at once; and the abort
- * signal. With `createPeer`, it checks the same across two instances on one backend.
+ * signal. With `createPeer`, it checks the same across two instances on one backend. The lifecycle
+ * cases are the plant store suite's: `ready()` (bounded, given `silent`) and `close()`.
  *
  * The signal: a call whose signal has already fired must reject and remember nothing, as a
  * `PlantStore`'s insert does (the service has answered 503 by then, and a later proof must not be
@@ -75,6 +82,17 @@ export function describeReplayStoreConformance<S extends ReplayStore>(
     };
 
     describeReplayStoreCases(it, withStore);
+    const remember = (store: S, n: number) =>
+      store.remember(keyOf(`lifecycle ${n}`), clock() + MINUTE, at(clock()));
+    describeLifecycleCases(
+      it,
+      { call: remember, unwritten: remember, wrote: true },
+      {
+        withStore: (test) => withStore((store) => test(store)),
+        createPeer: options.createPeer,
+        silent: options.silent,
+      },
+    );
     if (options.createPeer !== undefined) {
       describeReplayStorePeerCases(it, withStore, options.createPeer);
     }

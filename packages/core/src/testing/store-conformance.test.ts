@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryReplayStore } from '../auth/dpop/memory-replay-store';
 import type { ReplayContext, ReplayStore } from '../auth/dpop/replay-store';
-import type { NewPlant } from '../plant/plant';
+import type { PlantRecord } from '../plant/plant';
 import { memoryStore } from '../plant/memory-store';
 import type { InsertResult, PlantStore } from '../plant/store';
 import { describeReplayStoreConformance } from './replay-store-conformance';
@@ -32,8 +32,8 @@ async function failureOf(tests: Map<string, () => Promise<void>>, name: string):
 /** A store whose every insert goes to a memory store, changed by `change` on the way. */
 function broken(
   change: (
-    plant: NewPlant,
-    insert: (plant: NewPlant) => Promise<InsertResult>,
+    plant: PlantRecord,
+    insert: (plant: PlantRecord) => Promise<InsertResult>,
   ) => Promise<InsertResult>,
 ): () => PlantStore {
   return () => {
@@ -52,7 +52,7 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
       () => {
         const inner = memoryStore();
         return {
-          insert: (plant: NewPlant) => inner.insert(plant, { ...unsignalled, signal: never() }),
+          insert: (plant: PlantRecord) => inner.insert(plant, { ...unsignalled, signal: never() }),
         };
       },
       'refuses to start an insert whose signal has already fired, and writes nothing',
@@ -122,7 +122,7 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
     [
       'reads, then writes',
       () => {
-        const plants = new Map<bigint, NewPlant>();
+        const plants = new Map<bigint, PlantRecord>();
         const store: PlantStore = {
           async insert(plant) {
             const existing = plants.get(plant.id);
@@ -150,7 +150,7 @@ describe('the PlantStore conformance suite, on a store that breaks a rule, says 
 describe('the PlantStore conformance suite, given createPeer', () => {
   it('says the rule to a store that is atomic only within its own process', async () => {
     // One backend (a Map), and a lock per instance around a read, then a write.
-    const backend = new Map<bigint, NewPlant>();
+    const backend = new Map<bigint, PlantRecord>();
     const instance = (): PlantStore => {
       let lock: Promise<unknown> = Promise.resolve();
       return {

@@ -2,9 +2,12 @@ import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
 import { INT64_MAX, INT64_MIN } from '../body/body-limits';
 import type { NewPlant } from '../plant/plant';
 import type { InsertResult, PlantStore } from '../plant/store';
-import { conformanceContext as context } from './store-context';
+import { describeLifecycleCases, type SilentStoreOptions } from './lifecycle-cases';
+import { conformanceContext as context, conformanceRecord as record } from './store-context';
 import { describeStoreExactnessCases } from './store-exactness-cases';
+import { describeStoreOwnerCases } from './store-owner-cases';
 import { describeStorePeerCases } from './store-peer-cases';
+import { withFreshStore } from './with-store';
 
 /**
  * The two functions of a test runner the suite registers with: vitest's and jest's `describe`/`it`
@@ -27,6 +30,11 @@ export interface StoreConformanceOptions<S extends PlantStore = PlantStore> {
    * is the caller's to close.
    */
   readonly createPeer?: ((store: S) => S | Promise<S>) | undefined;
+  /**
+   * Builds a store on the suite's silent server (it accepts connections and never answers), for the
+   * case that `ready()` answers 503 within its bound. Leave it out for a store with no backend.
+   */
+  readonly silent?: SilentStoreOptions<S> | undefined;
 }
 
 const CREATED: InsertResult = { created: true };
@@ -38,7 +46,7 @@ function plant(id: bigint, name: string, tag?: string): NewPlant {
 /** Inserts a plant whose id the store does not hold yet: it must report it created. */
 async function create(store: PlantStore, fresh: NewPlant): Promise<void> {
   deepStrictEqual(
-    await store.insert(fresh, context()),
+    await store.insert(record(fresh), context()),
     CREATED,
     `insert must resolve { created: true } for id ${fresh.id}, which the store does not hold yet`,
   );
@@ -46,7 +54,7 @@ async function create(store: PlantStore, fresh: NewPlant): Promise<void> {
 
 /** Inserts `again` under an id the store holds: it must report the plant stored under that id. */
 async function existing(store: PlantStore, again: NewPlant): Promise<NewPlant> {
-  const result = await store.insert(again, context());
+  const result = await store.insert(record(again), context());
   ok(
     !result.created,
     `insert must resolve { created: false, existing } for id ${again.id}, which the store already ` +
@@ -85,11 +93,14 @@ const ABORTED_BEFORE =
  * What it checks: creation, the existing plant reported unchanged under the id asked for (the core
  * answers a store that reports another id with a 500), exact int64 ids, strings returned byte for
  * byte (never merged by a collation: case, trailing space, accents), `tag: ""` apart from no tag,
- * atomicity under concurrent inserts of one id (and across two instances, given `createPeer`), and
- * the abort signal. What a store throws is the core's to map: throw
+ * atomicity under concurrent inserts of one id (and across two instances, given `createPeer`), the
+ * key `(tenant, id)` and the audit fields kept beside the plant (so that the core refuses another
+ * caller's replay), and the abort signal; and the lifecycle: `ready()` (within its bound against a
+ * silent server, given `silent`), `close()` refusing new inserts with a 503 and writing nothing,
+ * letting an insert in flight finish, and callable twice. What a store throws is the core's to map: throw
  * `ServiceUnavailableError('store_unavailable', …)` when the backend cannot be reached, or let the
  * driver's error through: Node network errors (`ECONNREFUSED`, `ECONNRESET`, …), the common drivers'
- * connection failures (docs/custom-storage.md, section 4) and retryable
+ * connection failures (docs/stores/custom-store.md, section 4) and retryable
  * SQLSTATEs (class 08, 53, 57P01–57P03, 40001, 40P01) answer 503 with `Retry-After`, anything else 500.
  *
  * @param runner - `{ describe, it }` of vitest (or jest, or node:test)
@@ -109,14 +120,7 @@ export function describeStoreConformance<S extends PlantStore>(
 ): void {
   const { describe, it } = runner;
   describe(`PlantStore conformance: ${name}`, () => {
-    const withStore = (test: (store: S) => Promise<void>) => async () => {
-      const store = await options.create();
-      try {
-        await test(store);
-      } finally {
-        await options.destroy?.(store);
-      }
-    };
+    const withStore = withFreshStore(options);
 
     it(
       'creates a plant that does not exist yet',
@@ -126,7 +130,7 @@ export function describeStoreConformance<S extends PlantStore>(
     it(
       'reports the stored plant, unchanged, when the id exists',
       withStore(async (store) => {
-        await store.insert(plant(2n, 'Fern', 'pteridophyte'), context());
+        await store.insert(record(plant(2n, 'Fern', 'pteridophyte')), context());
         const stored = await existing(store, plant(2n, 'Other', 'x'));
         const rule = 'existing must be the plant stored first, not the one asked for again';
         strictEqual(stored.name, 'Fern', `${rule}: existing.name`);
@@ -137,7 +141,7 @@ export function describeStoreConformance<S extends PlantStore>(
     it(
       'reports a plant stored without a tag as having no tag',
       withStore(async (store) => {
-        await store.insert(plant(3n, 'Cactus'), context());
+        await store.insert(record(plant(3n, 'Cactus')), context());
         const stored = await existing(store, plant(3n, 'Cactus'));
         strictEqual(stored.name, 'Cactus', 'existing.name must be the stored name');
         strictEqual(
@@ -187,7 +191,7 @@ export function describeStoreConformance<S extends PlantStore>(
       withStore(async (store) => {
         for (const [index, [text, rule]] of NAMES.entries()) {
           const id = BigInt(100 + index);
-          await store.insert(plant(id, text, text), context());
+          await store.insert(record(plant(id, text, text)), context());
           const stored = await existing(store, plant(id, 'x'));
           strictEqual(stored.name, text, `the store must keep name and tag exactly: ${rule}`);
           strictEqual(stored.tag, text, `the store must keep name and tag exactly: ${rule}`);
@@ -196,6 +200,17 @@ export function describeStoreConformance<S extends PlantStore>(
     );
 
     describeStoreExactnessCases(it, withStore);
+    describeStoreOwnerCases(it, withStore);
+    describeLifecycleCases(
+      it,
+      {
+        call: (store, n) => store.insert(record(plant(BigInt(7_000 + n), 'Lifecycle')), context()),
+        unwritten: async (peer, n) =>
+          (await peer.insert(record(plant(BigInt(7_000 + n), 'Lifecycle')), context())).created,
+        wrote: CREATED,
+      },
+      { withStore, createPeer: options.createPeer, silent: options.silent },
+    );
     if (options.createPeer !== undefined) describeStorePeerCases(it, withStore, options.createPeer);
 
     it(
@@ -208,7 +223,7 @@ export function describeStoreConformance<S extends PlantStore>(
         const results = await Promise.all(
           attempts.map(async (attempt) => ({
             attempt,
-            result: await store.insert(plant(attempt.id, attempt.name), context()),
+            result: await store.insert(record(plant(attempt.id, attempt.name)), context()),
           })),
         );
         const rule =
@@ -240,13 +255,13 @@ export function describeStoreConformance<S extends PlantStore>(
         const controller = new AbortController();
         controller.abort(new Error('store time-out'));
         await rejects(
-          store.insert(plant(5n, 'Aborted'), context(controller.signal)),
+          store.insert(record(plant(5n, 'Aborted')), context(controller.signal)),
           ABORTED_BEFORE,
         );
         // A store that rejects but lets its write go on would land it a moment later.
         await new Promise((resolve) => setTimeout(resolve, 100));
         deepStrictEqual(
-          await store.insert(plant(5n, 'Fresh'), context()),
+          await store.insert(record(plant(5n, 'Fresh')), context()),
           CREATED,
           `${ABORTED_BEFORE}; a later insert of the id found a plant`,
         );
@@ -257,10 +272,10 @@ export function describeStoreConformance<S extends PlantStore>(
       'leaves either the whole plant or nothing when aborted during an insert',
       withStore(async (store) => {
         const controller = new AbortController();
-        const pending = store.insert(plant(6n, 'Maybe', 'tag'), context(controller.signal));
+        const pending = store.insert(record(plant(6n, 'Maybe', 'tag')), context(controller.signal));
         controller.abort(new Error('store time-out'));
         await pending.catch(() => undefined);
-        const after = await store.insert(plant(6n, 'Maybe', 'tag'), context());
+        const after = await store.insert(record(plant(6n, 'Maybe', 'tag')), context());
         if (!after.created) {
           const { id, name, tag } = after.existing;
           deepStrictEqual(

@@ -1,7 +1,7 @@
 import { deepStrictEqual, ok, strictEqual } from 'node:assert/strict';
 import type { NewPlant } from '../plant/plant';
 import type { PlantStore } from '../plant/store';
-import { conformanceContext as context } from './store-context';
+import { conformanceContext as context, conformanceRecord as record } from './store-context';
 
 type Register = (name: string, body: () => Promise<void>) => unknown;
 type WithStore<S extends PlantStore> = (test: (store: S) => Promise<void>) => () => Promise<void>;
@@ -29,7 +29,7 @@ const LOOK_ALIKES: readonly { stored: string; asked: string; what: string }[] = 
 
 /** Inserts under an id the store holds: it must report the plant stored there. */
 async function storedUnder(store: PlantStore, again: NewPlant): Promise<NewPlant> {
-  const result = await store.insert(again, context());
+  const result = await store.insert(record(again), context());
   ok(!result.created, `insert must resolve { created: false, existing } for id ${again.id}`);
   return result.existing;
 }
@@ -51,7 +51,7 @@ export function describeStoreExactnessCases<S extends PlantStore>(
     withStore(async (store) => {
       for (const [index, { stored, asked, what }] of LOOK_ALIKES.entries()) {
         const id = BigInt(200 + index);
-        await store.insert({ id, name: stored, tag: stored }, context());
+        await store.insert(record({ id, name: stored, tag: stored }), context());
         const existing = await storedUnder(store, { id, name: asked, tag: asked });
         const rule =
           `existing must be the plant as stored, byte for byte, not the one asked for: ${what} ` +
@@ -69,7 +69,7 @@ export function describeStoreExactnessCases<S extends PlantStore>(
         const id = BigInt(300 + 2 * index);
         for (const [offset, name] of [first, second].entries()) {
           deepStrictEqual(
-            await store.insert({ id: id + BigInt(offset), name }, context()),
+            await store.insert(record({ id: id + BigInt(offset), name }), context()),
             { created: true },
             `a plant named ${JSON.stringify(name)} under a new id must be created: no unique ` +
               'index or collation may tie it to another name',
@@ -86,13 +86,13 @@ export function describeStoreExactnessCases<S extends PlantStore>(
   it(
     'keeps an empty tag apart from no tag',
     withStore(async (store) => {
-      await store.insert({ id: 400n, name: 'Empty tag', tag: '' }, context());
+      await store.insert(record({ id: 400n, name: 'Empty tag', tag: '' }), context());
       strictEqual(
         (await storedUnder(store, { id: 400n, name: 'Empty tag' })).tag,
         '',
         'a plant stored with tag "" must come back with tag "", not without one (NULL is no tag)',
       );
-      await store.insert({ id: 401n, name: 'No tag' }, context());
+      await store.insert(record({ id: 401n, name: 'No tag' }), context());
       strictEqual(
         (await storedUnder(store, { id: 401n, name: 'No tag', tag: '' })).tag ?? undefined,
         undefined,

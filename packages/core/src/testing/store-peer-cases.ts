@@ -1,6 +1,6 @@
 import { ok, strictEqual } from 'node:assert/strict';
 import type { PlantStore } from '../plant/store';
-import { conformanceContext } from './store-context';
+import { conformanceContext, conformanceRecord } from './store-context';
 
 /**
  * Registers the case of `describeStoreConformance` that needs two instances of one backend, as two
@@ -26,7 +26,9 @@ export function describeStorePeerCases<S extends PlantStore>(
         store: Math.floor(index / 50) % 2 === 0 ? store : peer,
       }));
       const results = await Promise.all(
-        attempts.map(({ id, name, store: on }) => on.insert({ id, name }, conformanceContext())),
+        attempts.map(({ id, name, store: on }) =>
+          on.insert(conformanceRecord({ id, name }), conformanceContext()),
+        ),
       );
       const rule =
         'two instances on one backend must create each id once, as two instances of the service ' +

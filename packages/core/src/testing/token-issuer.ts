@@ -65,6 +65,12 @@ export interface TokenIssuer {
   readonly issuer: string;
   /** The `aud` of minted tokens. */
   readonly audience: string;
+  /** `jwksUri`, `issuer` and `audience`: what `jwtBearer` needs to accept its tokens. */
+  readonly jwtBearerOptions: {
+    readonly jwksUri: string;
+    readonly issuer: string;
+    readonly audience: string;
+  };
   /** How many JWKS requests the server has received, outages included. */
   readonly requests: number;
   /**
@@ -164,10 +170,12 @@ export async function createTokenIssuer(options: TokenIssuerOptions = {}): Promi
   const relative = (value: number | string, nowSeconds: number): number | string =>
     typeof value === 'number' ? nowSeconds + value : value;
 
+  const jwksUri = `${origin}/.well-known/jwks.json`;
   return {
-    jwksUri: `${origin}/.well-known/jwks.json`,
+    jwksUri,
     issuer,
     audience,
+    jwtBearerOptions: { jwksUri, issuer, audience },
     get requests() {
       return requests;
     },

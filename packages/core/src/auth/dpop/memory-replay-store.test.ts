@@ -166,11 +166,15 @@ describe('memoryReplayStore', () => {
     );
   });
 
-  it('forgets every key on close()', async () => {
+  it('forgets every key on close(), and refuses calls after it with 503', async () => {
     const store = memoryReplayStore();
     expect(await store.remember('k', T + 60_000, at(T))).toBe(true);
-    await store.close?.();
-    expect(await store.remember('k', T + 60_000, at(T))).toBe(true);
+    await store.close();
+    await expect(store.remember('k', T + 60_000, at(T))).rejects.toMatchObject({
+      status: 503,
+      code: 'replay_store_unavailable',
+      message: 'The memory replay store is closed.',
+    });
   });
 
   it.each([

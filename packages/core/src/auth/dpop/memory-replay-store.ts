@@ -1,7 +1,7 @@
 import { ServiceUnavailableError } from '../../errors/server-errors';
 import { wholeNumber } from '../../options/check-options';
-import { cancellation } from '../../common/cancellation';
 import { expiryHeap } from '../../common/expiry-heap';
+import { storeGate, type StoreLifecycle } from '../../store-kit/store-gate';
 import type { ReplayContext, ReplayStore } from './replay-store';
 
 /** Options of {@link memoryReplayStore}. */
@@ -26,7 +26,9 @@ export interface MemoryReplayStoreOptions {
  * jwtBearer({ …, dpop: dpopBinding({ replayStore: memoryReplayStore({ max: 10_000 }) }) });
  * ```
  */
-export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): ReplayStore {
+export function memoryReplayStore(
+  options: MemoryReplayStoreOptions = {},
+): ReplayStore & StoreLifecycle {
   const max = wholeNumber(
     'memoryReplayStore',
     'max',
@@ -48,41 +50,34 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
     }
   };
 
-  return {
-    remember(key: string, expiresAt: number, context: ReplayContext): Promise<boolean> {
-      const { now } = context;
-      // As a plant store does: the service has answered 503 already, and a key remembered now
-      // would refuse a proof that was never used.
-      const cancelled = cancellation(context);
-      if (cancelled.aborted) return Promise.reject(abortReason(cancelled.reason));
-      const seen = keys.get(key);
-      if (seen !== undefined && seen > now) return Promise.resolve(false);
-      forgetExpired(now);
-      if (keys.size >= max) {
-        return Promise.reject(
-          new ServiceUnavailableError(
-            'replay_store_unavailable',
-            'The DPoP replay store is full.',
-            {
-              retryAfter: 1,
-            },
-          ),
-        );
-      }
-      keys.set(key, expiresAt);
-      expiries.push(key, expiresAt);
-      return Promise.resolve(true);
-    },
-    close(): Promise<void> {
-      keys.clear();
-      expiries.clear();
-      return Promise.resolve();
-    },
+  // The gate refuses a call whose signal fired, as a plant store does: the service has answered
+  // 503 already, and a key remembered now would refuse a proof that was never used.
+  const gate = storeGate({ code: 'replay_store_unavailable', what: 'The memory replay store' });
+  const remember = (key: string, expiresAt: number, { now }: ReplayContext): Promise<boolean> => {
+    const seen = keys.get(key);
+    if (seen !== undefined && seen > now) return Promise.resolve(false);
+    forgetExpired(now);
+    if (keys.size >= max) {
+      return Promise.reject(
+        new ServiceUnavailableError('replay_store_unavailable', 'The DPoP replay store is full.', {
+          retryAfter: 1,
+        }),
+      );
+    }
+    keys.set(key, expiresAt);
+    expiries.push(key, expiresAt);
+    return Promise.resolve(true);
   };
-}
 
-function abortReason(reason: unknown): Error {
-  return reason instanceof Error
-    ? reason
-    : new Error('The replay check was aborted.', { cause: reason });
+  return {
+    remember: (key, expiresAt, context) =>
+      gate.call(context, () => remember(key, expiresAt, context)),
+    ready: () => gate.ready(() => Promise.resolve()),
+    close: () =>
+      gate.close(() => {
+        keys.clear();
+        expiries.clear();
+        return Promise.resolve();
+      }),
+  };
 }

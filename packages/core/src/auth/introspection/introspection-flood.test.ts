@@ -42,7 +42,11 @@ describe('tokenIntrospection under a flood of junk tokens', () => {
     const flood = Array.from({ length: JUNK }, (_, index) =>
       create(plants, `junk-${index}`, index + 10),
     );
-    await vi.waitFor(() => expect(endpoint().requests).toHaveLength(1 + BOUND));
+    // 500 requests take a while to reach the endpoint on a busy machine: vi.waitFor's 1 s default is
+    // a time limit only a quiet machine meets.
+    await vi.waitFor(() => expect(endpoint().requests).toHaveLength(1 + BOUND), {
+      timeout: 15_000,
+    });
     // The provider is busy with the first junk tokens: the cached client is not held up by them.
     expect(await create(plants, 'legit', 2)).toBe('200 -');
     release();

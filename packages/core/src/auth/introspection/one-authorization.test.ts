@@ -6,7 +6,7 @@ import { jwtBearer } from '../jwt/jwt-bearer';
 import { tokenIntrospection } from './token-introspection';
 import { optionsFor, useIntrospectionEndpoint } from './introspection-endpoint.test-support';
 
-// The configuration docs/authentication.md gives under "Opaque tokens": one authorization for the
+// The configuration docs/guides/authentication.md gives under "Opaque tokens": one authorization for the
 // opaque tokens asked about and the JWTs handed to `jwt`.
 const API = 'https://api.example.com/plants';
 const ISSUER = 'urn:provider';

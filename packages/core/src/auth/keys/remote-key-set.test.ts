@@ -256,12 +256,7 @@ describe('a token of a key not held, while the provider is down', () => {
   it('answers 503 jwks_unavailable, not 401: the client should retry, not drop its request', async () => {
     const idp = await createTokenIssuer();
     try {
-      const auth = jwtBearer({
-        jwksUri: idp.jwksUri,
-        issuer: idp.issuer,
-        audience: idp.audience,
-        jwks: { cooldownMs: 0 },
-      });
+      const auth = jwtBearer({ ...idp.jwtBearerOptions, jwks: { cooldownMs: 0 } });
       await auth.ready();
       idp.outage('down');
       await idp.rotate();

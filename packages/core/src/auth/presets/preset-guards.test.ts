@@ -6,7 +6,7 @@ import { variantToken } from './provider-token.test-support';
 import type { ProviderFixture } from './provider-fixture.test-support';
 
 // A preset's guard against its provider's other tokens survives the host's own `requiredClaims`
-// spread over it (docs/security.md recommends `requiredClaims: ['exp']`): the two lists add up.
+// spread over it (docs/reference/security.md recommends `requiredClaims: ['exp']`): the two lists add up.
 const GUARDED = ['ZITADEL', 'authentik', 'Amazon Cognito', 'Ory Hydra', 'Entra ID (single tenant)'];
 
 function fixtureNamed(name: string): ProviderFixture {

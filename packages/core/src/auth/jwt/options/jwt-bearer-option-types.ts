@@ -128,7 +128,7 @@ export interface JwtBearerOptionFields {
   /** The clock in epoch milliseconds, for tests: token times and the JWKS cache follow it. */
   readonly now?: () => number;
   /**
-   * The cache of verified tokens (see docs/security.md): `{ max, maxAgeMs }`, default
+   * The cache of verified tokens (see docs/reference/security.md): `{ max, maxAgeMs }`, default
    * `{ max: 1000, maxAgeMs: 300000 }`, or `false` to verify every request's token afresh.
    */
   readonly cache?: VerifiedTokenCacheOptions | false;

@@ -1,0 +1,5 @@
+import { describeGuardContract, expressGuardTarget } from '@plantstore/http-suite';
+import { EXPRESS_MAJORS } from '@plantstore/http-suite/hosts';
+import * as adapter from '../src/index';
+
+describeGuardContract('Express 4', expressGuardTarget(EXPRESS_MAJORS['Express 4'], adapter));

@@ -1,0 +1,5 @@
+import { describeGuardContract, fastifyGuardTarget } from '@plantstore/http-suite';
+import { FASTIFY_MAJORS } from '@plantstore/http-suite/hosts';
+import * as adapter from '../src/index';
+
+describeGuardContract('Fastify 5', fastifyGuardTarget(FASTIFY_MAJORS['Fastify 5'], adapter));

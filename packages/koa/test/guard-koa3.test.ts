@@ -1,0 +1,5 @@
+import { describeGuardContract, koaGuardTarget } from '@plantstore/http-suite';
+import { KOA_MAJORS } from '@plantstore/http-suite/hosts';
+import * as adapter from '../src/index';
+
+describeGuardContract('Koa 3', koaGuardTarget(KOA_MAJORS['Koa 3'], adapter));
