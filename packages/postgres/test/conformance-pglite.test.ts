@@ -227,6 +227,8 @@ describe('postgresStore on PGlite', () => {
 
   it('answers ready() once PGlite is up, and store_unavailable once the host closed it', async () => {
     const db = new PGlite();
+    // PGlite's own start first: on a busy machine it can pass ready()'s 5 s bound.
+    await db.waitReady;
     const store = postgresStore({ client: db });
     await store.ready();
     await store.ensureSchema();

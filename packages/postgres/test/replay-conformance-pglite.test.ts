@@ -117,6 +117,9 @@ describe('postgresReplayStore on PGlite', () => {
 
   it('answers 503 replay_store_unavailable once the host closed PGlite', async () => {
     const db = new PGlite();
+    // PGlite's own start first: on a busy machine it can pass ready()'s 5 s bound, which is not
+    // what this case is about.
+    await db.waitReady;
     const store = postgresReplayStore({ client: db });
     await store.ready();
     await db.close();
