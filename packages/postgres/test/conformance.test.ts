@@ -263,7 +263,8 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
     it('maps an exhausted pool (max 1, held, short connectionTimeoutMillis) to store_unavailable', async () => {
       // The table is made through the suite's pool: the 150 ms connect limit is for the insert
       // under test, and a busy machine can take longer than that to open the schema's connection.
-      const { table } = await freshStore();
+      const table = uniqueTable('server');
+      await storeOnNewTable(db.pool, tables, table);
       const tiny = testPool({ max: 1, connectionTimeoutMillis: 150 });
       const store = postgresStore({ client: tiny, table });
       const held = await holdOnlyConnection(tiny);
