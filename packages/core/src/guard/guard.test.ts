@@ -81,6 +81,30 @@ describe('guard', () => {
     ]);
   });
 
+  it("answers a verifier's unexpected failure 500 with a message of its own, not the create's, and reports it to onError", async () => {
+    const errors: string[] = [];
+    const service = createPlantService({
+      store: memoryStore(),
+      auth: { verify: () => Promise.reject(new Error('the verifier broke')) },
+      logger: false,
+      onError: (error) => void errors.push(error.code),
+    });
+    const headers = { authorization: 'Bearer anything' };
+    const route = await view(await service.fetch(request('POST', '/plants', headers)));
+    const { response } = await guard(service)(request('GET', '/things', headers));
+    const guarded = await view(response as Response);
+    expect(route.status).toBe(500);
+    expect(guarded).toEqual({
+      ...route,
+      body: '{"error":500,"message":"The request could not be completed because of an internal error."}',
+    });
+    expect(JSON.parse(route.body)).toEqual({
+      error: 500,
+      message: 'The plant could not be created because of an internal error.',
+    });
+    expect(errors).toEqual(['auth_failed', 'auth_failed']);
+  });
+
   it('hands over the principal of a valid token and reads no body', async () => {
     const { service } = app();
     const token = await issuer.sign({ sub: 'gardener', scope: 'plants:read' });

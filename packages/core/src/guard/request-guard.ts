@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal';
+import { GUARD_INTERNAL_MESSAGE } from '../errors/public-messages';
 import { declaresBody } from '../http/declared-body';
 import { headerReader, type PlantAnswer } from '../http/request';
 import { type AuthStepRequest, requestAuthOf } from '../service/request-auth';
@@ -43,7 +44,15 @@ export function requestGuard(service: PlantService, options?: GuardOptions): Req
       return { principal: await auth.authenticate(request, headers, check) };
     } catch (error) {
       // The guard reads no body: one the client declared is still on the connection.
-      return { answer: auth.refuse(error, request, undefined, declaresBody(headers)) };
+      return {
+        answer: auth.refuse(
+          error,
+          request,
+          undefined,
+          declaresBody(headers),
+          GUARD_INTERNAL_MESSAGE,
+        ),
+      };
     }
   };
 }

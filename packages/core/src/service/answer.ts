@@ -53,12 +53,14 @@ export function plantAnswer(plant: Plant, principal?: Principal, replayed = fals
  * @param error - what went wrong, its challenge already in the service's realm
  * @param principal - who made the request, when the token was verified
  * @param bodyUnread - the request's body is still on the connection, so the connection must close
+ * @param internalMessage - what a 500 says: the plant route's by default, a guard's own
  * @returns the answer to write
  */
 export function errorAnswer(
   error: PlantServiceError,
   principal?: Principal,
   bodyUnread = false,
+  internalMessage: string = PUBLIC_MESSAGES[500],
 ): PlantAnswer {
   const headers: Record<string, string> = { ...SUCCESS_HEADERS, ...error.headers };
   // The client is told to hang up: the rest of its body is not going to be read.
@@ -67,7 +69,7 @@ export function errorAnswer(
     ? error.message
     : error.status === 503
       ? PUBLIC_MESSAGES[503]
-      : PUBLIC_MESSAGES[500];
+      : internalMessage;
   const body = JSON.stringify({ error: error.status, message });
   return { status: error.status, headers, body, principal };
 }

@@ -39,12 +39,14 @@ export interface RequestAuth {
   /**
    * The answer to a refusal or failure, once `onRejected`, `onError` and the default log have seen
    * it: the Error shape, the contract's headers, `Connection: close` when the body is left unread.
+   * A guard passes its own 500 message: the route's speaks of creating a plant.
    */
   refuse(
     error: unknown,
     request: AuthStepRequest,
     principal: Principal | undefined,
     bodyUnread: boolean,
+    internalMessage?: string,
   ): PlantAnswer;
 }
 
@@ -97,7 +99,7 @@ export function requestAuth(config: ResolvedOptions): RequestAuth {
         throw error;
       }
     },
-    refuse(error, request, principal, bodyUnread) {
+    refuse(error, request, principal, bodyUnread, internalMessage) {
       const failure: PlantServiceError = isPlantServiceError(error)
         ? error
         : new InternalServerError('internal_error', 'An unexpected error.', { cause: error });
@@ -116,7 +118,7 @@ export function requestAuth(config: ResolvedOptions): RequestAuth {
       };
       if (config.logger === undefined) report();
       else config.logger.during(request.logger, report);
-      return errorAnswer(failure, principal, bodyUnread);
+      return errorAnswer(failure, principal, bodyUnread, internalMessage);
     },
   };
 }
