@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { createServer } from 'node:net';
 
 // dynalite has no TransactWriteItems, which the store's write with an event is. moto's server
@@ -16,11 +18,22 @@ const ONE_THREAD = [
   'run_simple("127.0.0.1", int(sys.argv[1]), DomainDispatcherApplication(create_backend_app), threaded=False)',
 ].join('\n');
 
+// The first python3 on the PATH that has moto: under `npx pnpm`, npm puts the system's own python3
+// (without moto) ahead of a pyenv or virtualenv one.
+const python = (process.env['PATH'] ?? '')
+  .split(delimiter)
+  .map((folder) => join(folder, 'python3'))
+  .find(
+    (candidate) =>
+      existsSync(candidate) &&
+      spawnSync(candidate, ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0,
+  );
+
 /** Why the outbox suite cannot run here, or `undefined` when moto's server is installed. */
 export const motoMissing: string | undefined =
-  spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0
-    ? undefined
-    : "moto's server is not installed (pip install 'moto[server]'): dynalite has no TransactWriteItems";
+  python === undefined
+    ? "no python3 on the PATH has moto's server (pip install 'moto[server]'): dynalite has no TransactWriteItems"
+    : undefined;
 
 /** A moto server on a free port of 127.0.0.1, in memory. */
 export interface Moto {
@@ -39,7 +52,7 @@ async function freePort(): Promise<number> {
 /** Starts moto's server on one thread and waits until it answers (up to 60 s, on a busy machine). */
 export async function startMoto(): Promise<Moto> {
   const port = await freePort();
-  const child = spawn('python3', ['-c', ONE_THREAD, String(port)], { stdio: 'ignore' });
+  const child = spawn(python ?? 'python3', ['-c', ONE_THREAD, String(port)], { stdio: 'ignore' });
   const endpoint = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
