@@ -124,9 +124,7 @@ describe.skipIf(!hasSocket)('sendCancelRequest over a Unix socket', () => {
         () => false,
       ))
     )
-      // skipped (reason): the local socket asks for another login than the URL's, so there is no
-      // cancel key to test over it.
-      test.skip();
+      test.skip(); // skip reason: the socket wants another login (peer auth), so no cancel key to test
     try {
       const key = backendKeyOf(local);
       expect(key?.host).toBe(SOCKET_DIR);
