@@ -167,7 +167,8 @@ describe.skipIf(databaseUrl === undefined)('postgresReplayStore on a PostgreSQL 
         );
         await Promise.all(stores.map((store) => store.ready()));
       }
-    });
+      // 240 schema steps (a table and its index each): about 3 s alone, past 20 s on a busy machine.
+    }, 90_000);
 
     it('keeps expiresAt as the epoch milliseconds given, rounded up, and compares now rounded down', async () => {
       const store = freshStore();
