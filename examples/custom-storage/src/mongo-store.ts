@@ -1,5 +1,5 @@
 import { ServiceUnavailableError, type PlantStore } from '@plantstore/core';
-import { storedPlant } from '@plantstore/core/store-kit';
+import { storedPlant, storeGate } from '@plantstore/core/store-kit';
 import {
   MongoNetworkError,
   MongoNotConnectedError,
@@ -26,6 +26,7 @@ const DUPLICATE_KEY = 11000;
  * A {@link PlantStore} on MongoDB, written against the public interface only. `insertOne` on the
  * unique `_id` is the one atomic step: of concurrent inserts of an id, exactly one succeeds, and the
  * others fail with a duplicate key error (11000), after which the stored document is read back.
+ * `ready()` and `close()` come from the store kit's gate, as in every shipped store.
  *
  * @param plants - a collection of the caller's MongoClient, which the caller connects and closes
  * @returns the store
@@ -34,29 +35,36 @@ const DUPLICATE_KEY = 11000;
  * const store = mongoStore(client.db('app').collection<PlantDocument>('plants'));
  */
 export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
+  // The kit's gate: close() refuses new creates with a 503 and waits for those under way, ready()
+  // answers within its bound, and `outage` turns an unreachable server into a 503.
+  const gate = storeGate({
+    code: 'store_unavailable',
+    what: 'The MongoDB store',
+    mapError: outage,
+  });
   return {
-    async insert(plant, { signal }) {
-      signal.throwIfAborted();
-      const { id, ...fields } = plant;
-      const _id = `${plant.tenant}:${id}`;
-      const document = Object.fromEntries(
-        Object.entries(fields).filter(([, value]) => value !== undefined),
-      ) as Omit<PlantDocument, '_id'>;
-      try {
-        await plants.insertOne({ _id, ...document });
-        return { created: true };
-      } catch (error) {
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY))
-          throw outage(error);
-      }
-      // Plants are never deleted, so the document that refused the insert is still there.
-      const stored = await plants.findOne({ _id }).catch((error: unknown) => {
-        throw outage(error);
-      });
-      if (stored === null)
-        throw new Error(`mongoStore: plant ${_id} vanished after a duplicate key`);
-      return { created: false, existing: storedPlant({ ...stored, id }, id, 'mongoStore') };
-    },
+    insert: (plant, context) =>
+      gate.call(context, async () => {
+        const { id, ...fields } = plant;
+        const _id = `${plant.tenant}:${id}`;
+        const document = Object.fromEntries(
+          Object.entries(fields).filter(([, value]) => value !== undefined),
+        ) as Omit<PlantDocument, '_id'>;
+        try {
+          await plants.insertOne({ _id, ...document });
+          return { created: true };
+        } catch (error) {
+          if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        }
+        // Plants are never deleted, so the document that refused the insert is still there.
+        const stored = await plants.findOne({ _id });
+        if (stored === null)
+          throw new Error(`mongoStore: plant ${_id} vanished after a duplicate key`);
+        return { created: false, existing: storedPlant({ ...stored, id }, id, 'mongoStore') };
+      }),
+    // A lookup on the unique `_id` index: cheap, and it needs nothing but the collection given.
+    ready: () => gate.ready(() => plants.findOne({ _id: '' }, { projection: { _id: 1 } })),
+    close: () => gate.close(),
   };
 }
 
