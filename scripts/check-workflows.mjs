@@ -43,10 +43,14 @@ for (const file of files) {
 
 const read = (file) => readFileSync(join(root, file), 'utf8');
 const ci = files.includes('ci.yml') ? read('.github/workflows/ci.yml') : '';
-// The commands of .ci/run's steps: lines that run a pnpm script or a script of the repository.
+// The commands of .ci/run's steps: lines that run a pnpm script or a script of the repository, and
+// the quoted commands of its lanes (`lane types 'pnpm typecheck' 'pnpm docs:api'`).
 const commands = read('.ci/run')
   .split('\n')
   .map((line) => line.trim())
+  .flatMap((line) =>
+    line.startsWith('lane ') ? [...line.matchAll(/'([^']+)'/gu)].map(([, quoted]) => quoted) : line,
+  )
   .filter((line) => /^(?:[A-Z_]+=\S+ )?(?:pnpm |node scripts\/)/u.test(line))
   .filter((line) => line !== 'pnpm --version' && !line.includes('$('));
 // Each as a line of its own in ci.yml, a `run:` value or a line of a `run: |` block.
