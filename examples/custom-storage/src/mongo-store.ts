@@ -26,7 +26,6 @@ const DUPLICATE_KEY = 11000;
  * A {@link PlantStore} on MongoDB, written against the public interface only. `insertOne` on the
  * unique `_id` is the one atomic step: of concurrent inserts of an id, exactly one succeeds, and the
  * others fail with a duplicate key error (11000), after which the stored document is read back.
- * `ready()` and `close()` come from the store kit's gate, as in every shipped store.
  *
  * @param plants - a collection of the caller's MongoClient, which the caller connects and closes
  * @returns the store
@@ -35,8 +34,7 @@ const DUPLICATE_KEY = 11000;
  * const store = mongoStore(client.db('app').collection<PlantDocument>('plants'));
  */
 export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
-  // The kit's gate: close() refuses new creates with a 503 and waits for those under way, ready()
-  // answers within its bound, and `outage` turns an unreachable server into a 503.
+  // The kit's gate: a bounded ready(), and a close() that waits for the creates under way.
   const gate = storeGate({
     code: 'store_unavailable',
     what: 'The MongoDB store',
@@ -62,7 +60,7 @@ export function mongoStore(plants: Collection<PlantDocument>): PlantStore {
           throw new Error(`mongoStore: plant ${_id} vanished after a duplicate key`);
         return { created: false, existing: storedPlant({ ...stored, id }, id, 'mongoStore') };
       }),
-    // A lookup on the unique `_id` index: cheap, and it needs nothing but the collection given.
+    // A lookup on the unique index: cheap, and it needs only the collection.
     ready: () => gate.ready(() => plants.findOne({ _id: '' }, { projection: { _id: 1 } })),
     close: () => gate.close(),
   };
