@@ -16,20 +16,15 @@ import { withKeptSection } from './lib/kept-section.mjs';
 import { table } from './lib/table.mjs';
 import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median, spread } from './lib/stats.mjs';
+import { wholeSetting } from './lib/setting.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const CHANNEL = 'plantstore:create';
 
-function setting(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 // Each round's requests are run in this many turns per build.
 const BATCHES = 20;
-const ROUNDS = setting('DIAG_ROUNDS', 31);
-const REQUESTS = Math.ceil(setting('DIAG_REQUESTS', 2_000) / BATCHES) * BATCHES;
+const ROUNDS = wholeSetting('DIAG_ROUNDS', 31);
+const REQUESTS = Math.ceil(wholeSetting('DIAG_REQUESTS', 2_000) / BATCHES) * BATCHES;
 const WRAPPER_CALLS = REQUESTS * 100;
 const WRITE = process.argv.includes('--write') || process.env.DIAG_WRITE === '1';
 

@@ -15,20 +15,15 @@ import { withKeptSection } from './lib/kept-section.mjs';
 import { table } from './lib/table.mjs';
 import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median, spread } from './lib/stats.mjs';
+import { wholeSetting } from './lib/setting.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const PUBLIC_URL = 'https://plants.bench.test';
 const HTU = `${PUBLIC_URL}/plants`;
 
-function setting(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 const BATCHES = 10;
-const ROUNDS = setting('DPOP_ROUNDS', 15);
-const REQUESTS = Math.ceil(setting('DPOP_REQUESTS', 1_000) / BATCHES) * BATCHES;
+const ROUNDS = wholeSetting('DPOP_ROUNDS', 15);
+const REQUESTS = Math.ceil(wholeSetting('DPOP_REQUESTS', 1_000) / BATCHES) * BATCHES;
 const WRITE = process.argv.includes('--write') || process.env.DPOP_WRITE === '1';
 
 const client = await createDpopClient('ES256');

@@ -16,17 +16,12 @@ import { cpuMicros, startServer } from './lib/processes.mjs';
 import { machineLine, runDate } from './lib/run-info.mjs';
 import { format, median } from './lib/stats.mjs';
 import { table } from './lib/table.mjs';
+import { wholeSetting } from './lib/setting.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-function setting(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${name} must be a whole number ≥ 1`);
-  return value;
-}
-const ROUNDS = setting('GUARD_ROUNDS', 5);
-const SECONDS = setting('GUARD_SECONDS', 3);
-const CONNECTIONS = setting('GUARD_CONNECTIONS', 50);
+const ROUNDS = wholeSetting('GUARD_ROUNDS', 5);
+const SECONDS = wholeSetting('GUARD_SECONDS', 3);
+const CONNECTIONS = wholeSetting('GUARD_CONNECTIONS', 50);
 const WRITE = process.argv.includes('--write') || process.env.GUARD_WRITE === '1';
 
 const PAIRS = [

@@ -17,14 +17,9 @@ import { startServer, threadCpuMicros } from './processes.mjs';
 import { machineLine, runDate } from './run-info.mjs';
 import { format, median } from './stats.mjs';
 import { table } from './table.mjs';
+import { wholeSetting } from './setting.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
-function setting(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 /**
  * Runs the bench of one option and prints (or, with `--write`, writes) its section.
  *
@@ -34,9 +29,9 @@ function setting(name, fallback) {
  */
 export async function runArmPairBench(spec) {
   // 12 pairs of 1 s rounds: about 30 s a store, within the minute a bench may take on a shared machine.
-  const PAIRS = setting(`${spec.prefix}_PAIRS`, 12);
-  const SECONDS = setting(`${spec.prefix}_SECONDS`, 1);
-  const CONNECTIONS = setting(`${spec.prefix}_CONNECTIONS`, 20);
+  const PAIRS = wholeSetting(`${spec.prefix}_PAIRS`, 12);
+  const SECONDS = wholeSetting(`${spec.prefix}_SECONDS`, 1);
+  const CONNECTIONS = wholeSetting(`${spec.prefix}_CONNECTIONS`, 20);
   const WRITE = process.argv.includes('--write') || process.env[`${spec.prefix}_WRITE`] === '1';
 
   const STORES = [
