@@ -226,7 +226,8 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on the postgres client
         connection: { statement_timeout: 200 },
       });
       try {
-        await services.expectStatementTimeout(databaseUrl ?? '', pool, await freshStore(slow));
+        const store = await services.storeOnNewTable(slow, tables, uniqueTable('postgresjs'), sql);
+        await services.expectStatementTimeout(databaseUrl ?? '', pool, store);
       } finally {
         await slow.end({ timeout: 5 });
       }

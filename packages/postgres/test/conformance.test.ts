@@ -287,7 +287,8 @@ describe.skipIf(databaseUrl === undefined)('postgresStore on a PostgreSQL server
 
     it('maps a statement_timeout to store_timeout and writes nothing', async () => {
       const slow = testPool({ statement_timeout: 200 });
-      await expectStatementTimeout(databaseUrl ?? '', db.pool, await freshStore(slow));
+      const store = await storeOnNewTable(slow, tables, uniqueTable('server'), db.pool);
+      await expectStatementTimeout(databaseUrl ?? '', db.pool, store);
     });
 
     it('answers 503 with Retry-After through the core when the store is unavailable', async () => {

@@ -347,17 +347,19 @@ export async function refusalCauses(
 }
 
 /**
- * A plant store on a new table, its schema made; the table is added to `tables` for the suite's
+ * A plant store on a new table, its schema made (through `schemaClient` when given: a client with a
+ * short `statement_timeout` should not run the DDL); the table is added to `tables` for the suite's
  * clean-up.
  */
 export async function storeOnNewTable(
   client: PostgresClient,
   tables: string[],
   table = uniqueTable('server'),
+  schemaClient: PostgresClient = client,
 ): Promise<PostgresStore> {
   tables.push(table);
   const store = postgresStore({ client, table });
-  await store.ensureSchema();
+  await (schemaClient === client ? store : postgresStore({ client: schemaClient, table })).ensureSchema();
   return store;
 }
 
