@@ -359,7 +359,9 @@ export async function storeOnNewTable(
 ): Promise<PostgresStore> {
   tables.push(table);
   const store = postgresStore({ client, table });
-  await (schemaClient === client ? store : postgresStore({ client: schemaClient, table })).ensureSchema();
+  await (
+    schemaClient === client ? store : postgresStore({ client: schemaClient, table })
+  ).ensureSchema();
   return store;
 }
 
