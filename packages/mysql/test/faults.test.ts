@@ -217,7 +217,9 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
     try {
       await locker.query(`LOCK TABLES ${store.table} WRITE`);
       answers = await Promise.all(plants.map((plant) => post(plant)));
-      await delay(300);
+      // Polled, not read once after a pause: a killed statement leaves the process list when its
+      // thread wakes to the kill, which a busy server may take a moment to do (still under the lock).
+      await expect.poll(() => runningInserts(store), { timeout: 5_000 }).toBe(0);
       running = await runningInserts(store);
     } finally {
       await locker.query('UNLOCK TABLES');
@@ -248,8 +250,8 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
         `INSERT INTO ${store.table} (id, name) VALUES (${plant.id}, 'held by the test')`,
       );
       answer = await post(plant);
-      await delay(300);
-      expect(await runningInserts(store)).toBe(0); // the test holds its row idle, and ours was killed
+      // The test holds its row idle, and ours was killed: it leaves once its thread wakes to the kill.
+      await expect.poll(() => runningInserts(store), { timeout: 5_000 }).toBe(0);
     } finally {
       await locker.query('ROLLBACK');
       locker.release();
@@ -272,8 +274,9 @@ describe.skipIf(url === undefined)('mysqlStore under faults, on MariaDB', () => 
       await locker.query(`LOCK TABLES ${store.table} WRITE`);
       timedOut = await post(first);
       // The kill goes out on a connection of its own, opened at the time-out: a lock released in
-      // the milliseconds before it lands lets the statement finish (docs/stores/choosing-a-store.md says so).
-      await delay(300);
+      // the milliseconds before it lands lets the statement finish (docs/stores/choosing-a-store.md says so),
+      // so the lock is held until the statement has left.
+      await expect.poll(() => runningInserts(store), { timeout: 5_000 }).toBe(0);
     } finally {
       await locker.query('UNLOCK TABLES');
       locker.release();

@@ -54,7 +54,8 @@ describe('sendCancelRequest', () => {
     const { port } = server.address() as { port: number };
     try {
       const key: BackendKey = { processID: 0x01020304, secretKey: -2, host: '127.0.0.1', port };
-      expect(await sendCancelRequest(key, 200)).toBe('unknown');
+      // 1 s, not less: on a stalled worker a shorter timer can fire before the 'connect' event.
+      expect(await sendCancelRequest(key, 1_000)).toBe('unknown');
       expect(Buffer.concat(received).toString('hex')).toBe(
         '00000010' + '04d2162e' + '01020304' + 'fffffffe',
       );
@@ -64,6 +65,31 @@ describe('sendCancelRequest', () => {
     }
   });
 });
+
+/**
+ * Waits until the backend runs `pg_sleep`: a CancelRequest that arrives before the statement starts
+ * is ignored by PostgreSQL (the idle case below), so a fixed pause would race a slow machine.
+ */
+async function untilSleeping(processID: number): Promise<void> {
+  const watcher = new Client({ connectionString: databaseUrl });
+  await watcher.connect();
+  try {
+    await expect
+      .poll(
+        async () =>
+          (
+            await watcher.query(
+              "SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'",
+              [processID],
+            )
+          ).rowCount,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe(1);
+  } finally {
+    await watcher.end();
+  }
+}
 
 describe.skipIf(databaseUrl === undefined)('sendCancelRequest on a PostgreSQL server', () => {
   let client: Client;
@@ -81,11 +107,11 @@ describe.skipIf(databaseUrl === undefined)('sendCancelRequest on a PostgreSQL se
 
   it('cancels the statement the backend is running', async () => {
     const sleeping = client.query('SELECT pg_sleep(10)').catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilSleeping(key.processID);
     const started = Date.now();
     expect(await sendCancelRequest(key)).toBe('delivered');
     expect(await sleeping).toMatchObject({ code: '57014' });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('is ignored by an idle backend, so it cannot reach the statement sent after it was delivered', async () => {
@@ -129,7 +155,7 @@ describe.skipIf(!hasSocket)('sendCancelRequest over a Unix socket', () => {
       const key = backendKeyOf(local);
       expect(key?.host).toBe(SOCKET_DIR);
       const sleeping = local.query('SELECT pg_sleep(10)').catch((error: unknown) => error);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await untilSleeping(key?.processID ?? 0);
       expect(
         await sendCancelRequest(key ?? { processID: 0, secretKey: 0, host: '', port: 0 }),
       ).toBe('delivered');

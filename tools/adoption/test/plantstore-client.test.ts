@@ -122,7 +122,9 @@ describe('a client generated from the OpenAPI document the core exports', () => 
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  });
+    // A second Node.js loading openapi-typescript and TypeScript, then Prettier twice: seconds alone,
+    // more beside other CPU-bound files.
+  }, 120_000);
 
   it('creates a plant: 200, with `data` typed as Plant', async () => {
     const { data, error, response } = await client.POST('/api/plants', {

