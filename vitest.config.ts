@@ -86,6 +86,14 @@ const LOAD = [
   'packages/postgres/test/two-servers.test.ts',
 ];
 
+/**
+ * The hostile catalog, the token attacks and the fuzzers bound the server's CPU per request with
+ * `process.cpuUsage()`, which counts the whole process: its garbage collector and whatever an
+ * earlier file left running. They keep a process of their own per file (isolated, as vitest's
+ * default) so they measure the route, not the heap of the files that ran before them in a worker.
+ */
+const HOSTILE = ['tools/reliability/test/hostile/**/*.test.ts'];
+
 // Tests run against the sources, so `pnpm test` needs no build first; CI also checks the built packages.
 export default defineConfig({
   resolve: {
@@ -133,6 +141,7 @@ export default defineConfig({
     // (import time 453 s → 121 s; fast and full tiers 11m11s → 8m50s on CI's 2 cores). It holds
     // because no test file or shared helper keeps state at module level: servers, pools and spies
     // are made and closed in each file's hooks, and fake timers are restored where they are set.
+    // The one exception is HOSTILE below, which measures its own process's CPU.
     isolate: false,
     // oidc-provider, the certified provider tools/interop runs in-process, warns on start about
     // its development defaults (the in-memory adapter, devInteractions) and Node 20: true of a test
@@ -145,7 +154,8 @@ export default defineConfig({
     // so that `--tags-filter=tls` runs the certificate-bound cases of every host, say.
     tags: Object.entries(CASE_TAGS).map(([name, description]) => ({ name, description })),
     // Two tiers (CONTRIBUTING.md): `pnpm test` runs `fast`, the contributor's loop of a few
-    // minutes; `pnpm test:all` runs both, as CI does.
+    // minutes; `pnpm test:all` runs every project, as CI does (`hostile` and `load` belong to the
+    // full tier, split off for how they run).
     projects: [
       { extends: true, test: { name: 'fast', include: FAST } },
       {
@@ -158,6 +168,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      { extends: true, test: { name: 'hostile', include: HOSTILE, isolate: true } },
       {
         extends: true,
         test: {
@@ -174,6 +185,7 @@ export default defineConfig({
             '**/dist/**',
             ...FAST,
             ...LOAD,
+            ...HOSTILE,
             ...skippedForRedis,
             ...skippedForMongo,
           ],
